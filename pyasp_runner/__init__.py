@@ -1,0 +1,1 @@
+"""solve-asp: puzzles as answer-set programs, solved by clingo, drawn with rich."""

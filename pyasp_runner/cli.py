@@ -1,0 +1,303 @@
+"""The `solve-asp` command line: the only place that prints or exits.
+
+Exit codes:
+    0  solved (at least one solution; for countdown also the closest value)
+    1  no solution (the search was exhausted without one)
+    2  bad input or usage (the message names the file and line)
+    3  bad encoding (clingo's message with file:line:column)
+    4  stopped by --time-limit (what was found is still reported)
+    130 interrupted by Ctrl-C (what was found is still reported)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from . import solve as runner
+from .errors import EncodingError, InputError, UserError
+from .puzzle import Instance, Puzzle, facts_text, registry
+
+EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
+    0, 1, 2, 3, 4, 130,
+)
+STATUS_EXIT = {
+    runner.SOLVED: EXIT_SOLVED,
+    "closest": EXIT_SOLVED,
+    runner.UNSOLVABLE: EXIT_UNSOLVABLE,
+    runner.TIMEOUT: EXIT_TIMEOUT,
+    runner.INTERRUPTED: EXIT_INTERRUPTED,
+}
+DEFAULT_CAP = 100_000
+
+STATS_HELP = {
+    "time_s": "whole run, seconds",
+    "ground_s": "grounding: rules instantiated for these facts",
+    "solve_s": "search, including the uniqueness or optimality proof",
+    "choices": "decisions: atoms the solver guessed",
+    "conflicts": "guesses that led to a contradiction and were learned from",
+    "rules": "ground rules after instantiation",
+    "atoms": "ground atoms",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and exit 2, like every other bad input
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="solve-asp",
+        description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
+        epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
+        "4 time limit reached, 130 interrupted.",
+    )
+    parser.add_argument("puzzle", nargs="?", help="puzzle name (see --list)")
+    parser.add_argument("input", nargs="?",
+                        help="puzzle file, - for standard input, or the puzzle text itself")
+    parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
+    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+                        help="solutions to find and show (0 = all); default: look for a second "
+                        "one to tell whether the solution is unique")
+    parser.add_argument("--count", action="store_true",
+                        help="count all solutions without printing them")
+    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+                        help=f"stop enumerating (-n 0, --count) after N solutions "
+                        f"(default {DEFAULT_CAP:,}; 0 = no cap)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
+    parser.add_argument("--facts", action="store_true",
+                        help="print the puzzle as clingo facts and stop")
+    parser.add_argument("--encoding", type=Path, metavar="FILE",
+                        help="solve with this encoding instead of asp/<puzzle>.lp")
+    parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                        help="stop the search after this long (grounding is not interrupted)")
+    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
+                        help="clingo's parallel solver threads")
+    parser.add_argument("--configuration", metavar="NAME",
+                        choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
+                                 "trendy", "many"],
+                        help="clingo's search preset (e.g. trendy, crafty)")
+    return parser
+
+
+def _natural(text: str) -> int:
+    value = int(text) if text.isdigit() else -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = _natural(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
+    """The puzzle text and its name for messages: a file, stdin, or inline text."""
+    if argument == "-":
+        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+    path = Path(argument)
+    if path.is_dir():
+        raise InputError(argument, "is a directory, not a puzzle file")
+    if path.exists():
+        try:
+            return _decode(path.read_bytes(), argument), argument
+        except OSError as err:
+            raise InputError(argument, f"cannot be read: {err.strerror}") from None
+    if getattr(puzzle.module, "INLINE", False):
+        return argument, "<argument>"
+    raise InputError(argument, "no such file")
+
+
+def _decode(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
+
+
+def list_puzzles(console: Console) -> None:
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("puzzle")
+    table.add_column("what it is")
+    for name, puzzle in registry().items():
+        table.add_row(name, puzzle.summary)
+    console.print(table)
+
+
+def limits_for(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
+    if args.count:
+        models, keep = 0, 1
+    elif args.models is None:
+        models, keep = puzzle.default_models, max(puzzle.default_models, 1)
+    else:
+        models, keep = args.models, None
+    if models == 0 and keep is None:
+        keep = args.cap or None
+    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
+                         threads=args.threads, configuration=args.configuration)
+
+
+def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
+             shown: int) -> dict[str, Any]:
+    closest = puzzle.assess(instance, result.answers)
+    solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
+    data: dict[str, Any] = {
+        "puzzle": puzzle.name,
+        "status": result.status,
+        "solutions": solutions,
+        "count": result.count,
+        "complete": result.complete,
+        "unique": result.unique,
+    }
+    if closest is not None:
+        if result.status == runner.SOLVED:
+            data["status"] = closest.status
+        data["unique"] = None
+        if not closest.in_solutions:
+            data["solutions"] = []
+        data["closest"] = {**closest.extra, "solutions": solutions}
+    if result.optimising:
+        data["optimal"] = result.optimal
+    if result.capped:
+        data["capped"] = True
+    data["stats"] = result.stats
+    return data
+
+
+def summary_line(result: runner.Result, data: dict[str, Any], args: argparse.Namespace,
+                 closest_summary: str | None) -> Text:
+    count = result.count
+    more = "" if result.complete else "at least "
+    if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
+        why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
+        found = f"{count} solution{'s' * (count != 1)} found so far" if count else "nothing found"
+        if result.optimising and count and not result.optimal:
+            found = "best answer so far shown, not proven optimal"
+        return Text(f"Stopped ({why}) after {result.stats['time_s']:.1f} s: {found}.",
+                    style="bold yellow")
+    if closest_summary:
+        return Text(closest_summary, style="bold")
+    if result.status == runner.UNSOLVABLE:
+        return Text("No solution: the clues contradict the rules.", style="bold red")
+    if args.count:
+        capped = f" (stopped at the cap of {args.cap:,}; --cap 0 counts all)" * result.capped
+        return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
+    if data["unique"]:
+        return Text("Solved. The solution is unique.", style="bold green")
+    if count >= 2 and args.models is None:
+        return Text("Solved. Not unique: there is more than one solution "
+                    "(-n 0 lists them, --count counts them).", style="bold yellow")
+    if result.capped:
+        return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",
+                    style="bold yellow")
+    if result.complete:
+        return Text(f"{count} solutions, all shown.", style="bold")
+    return Text(f"{count} solution{'s' * (count != 1)} shown; there may be more.", style="bold")
+
+
+def stats_table(stats: dict[str, float]) -> Table:
+    table = Table(title="clingo statistics", box=None, title_justify="left")
+    table.add_column("counter")
+    table.add_column("value", justify="right")
+    table.add_column("meaning", style="dim")
+    for key, value in stats.items():
+        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
+        table.add_row(key, shown, STATS_HELP.get(key, ""))
+    return table
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    puzzles = registry()
+    if args.list:
+        list_puzzles(out)
+        return EXIT_SOLVED
+    if args.puzzle is None or args.input is None:
+        raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
+    if args.puzzle not in puzzles:
+        raise UserError(f"unknown puzzle {args.puzzle!r}; known: {', '.join(puzzles)}")
+    puzzle = puzzles[args.puzzle]
+    text, source = read_input(puzzle, args.input)
+    instance = puzzle.parse(text, source)
+    if args.facts:
+        out.file.write(f"% {puzzle.name} facts from {source}; "
+                       f"run: clingo asp/{puzzle.name}.lp <this file>\n"
+                       f"% structure\n{facts_text(instance.structure)}"
+                       f"% clues\n{facts_text(instance.clues)}")
+        return EXIT_SOLVED
+    encoding = args.encoding or puzzle.encoding
+    limits = limits_for(args, puzzle)
+    show_progress = err.is_terminal and not args.json
+    spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
+    with spinner as status:
+        def progress(elapsed: float, models: int) -> None:
+            if status is not None:
+                status.update(f"solving… {elapsed:.1f} s, {models:,} found (Ctrl-C stops)")
+        result = runner.solve(encoding, instance.facts, limits, progress)
+    for message in result.messages:
+        err.print(Text(f"clingo: {message}", style="dim"))
+    shown = 1 if args.models is None and not args.count else len(result.answers)
+    if args.count:
+        shown = 0
+    data = envelope(puzzle, instance, result, shown)
+    if args.json:
+        out.file.write(json.dumps(data) + "\n")
+    else:
+        closest = puzzle.assess(instance, result.answers)
+        out.print(Text(f"{puzzle.name} · {source}", style="bold"))
+        for index, answer in enumerate(result.answers[:shown], start=1):
+            if shown > 1:
+                out.print(Text(f"Solution {index}", style="bold"))
+            out.print(puzzle.render(instance, answer))
+        out.print(summary_line(result, data, args, closest.summary if closest else None))
+        if args.stats:
+            out.print(stats_table(result.stats))
+    return STATUS_EXIT[data["status"]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out, err = Console(), Console(stderr=True)
+    try:
+        code = run(args, out, err)
+    except EncodingError as error:
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        for message in error.messages[1:] if error.messages else []:
+            err.print(Text(message, style="red"))
+        code = error.exit_code
+    except UserError as error:
+        err.print(Text(f"solve-asp: {error}", style="bold red"), soft_wrap=True)
+        code = error.exit_code
+    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = EXIT_SOLVED
+    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = EXIT_INTERRUPTED
+    return code
+

@@ -1,0 +1,38 @@
+"""Errors a user can fix: bad puzzle input and bad (edited) encodings.
+
+They are raised anywhere, caught only in `cli.py`, printed as one line (an encoding
+error adds clingo's own messages) and mapped to a documented exit code.
+"""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Base of every error the user can fix; `exit_code` is what the command returns."""
+
+    exit_code = 2
+
+
+class InputError(UserError):
+    """A puzzle file the parser cannot accept, located by file and line."""
+
+    exit_code = 2
+
+    def __init__(self, source: str, problem: str, line: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        self.problem = problem
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {problem}")
+
+
+class EncodingError(UserError):
+    """An encoding that clingo cannot parse or ground, with clingo's located messages."""
+
+    exit_code = 3
+
+    def __init__(self, encoding: str, summary: str, messages: list[str]) -> None:
+        self.encoding = encoding
+        self.messages = messages
+        first = messages[0].splitlines()[0] if messages else summary
+        super().__init__(f"{encoding}: {summary}: {first}")

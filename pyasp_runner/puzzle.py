@@ -1,0 +1,170 @@
+"""The puzzle interface: what a puzzle module provides and how the runner finds it.
+
+A puzzle is one module in `pyasp_runner.puzzles` plus one encoding `asp/<name>.lp`.
+The module's docstring's first line is its summary for `solve-asp --list`. It defines
+
+    parse(text: str, source: str) -> Instance       # text -> facts, or InputError
+    render(instance, answer) -> rich renderable     # one answer set, drawn
+    solution_json(instance, answer) -> dict         # one answer set, as in PUZZLES.md
+
+and may define
+
+    describe_clue(instance, clue) -> str            # "the 5 at (2,3)"
+    assess(instance, answers) -> Closest | None     # optimum that is not a solution
+    DEFAULT_MODELS: int                             # answers wanted by default (2)
+
+Nothing else in the package knows any particular puzzle.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from . import puzzles as _puzzles_package
+
+Value = int | str | tuple["Value", ...]
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A parsed puzzle: structure facts, clue facts (the author's givens) and drawing data."""
+
+    source: str
+    structure: tuple[Symbol, ...]
+    clues: tuple[Symbol, ...] = ()
+    data: Any = None
+
+    @property
+    def facts(self) -> tuple[Symbol, ...]:
+        return self.structure + self.clues
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer set, copied out of clingo: its shown symbols and its cost (if optimising)."""
+
+    symbols: tuple[Symbol, ...]
+    cost: tuple[int, ...] = ()
+
+    def atoms(self, name: str, arity: int) -> list[tuple[Value, ...]]:
+        """The arguments of every shown atom `name/arity`, as Python values, sorted."""
+        return sorted(
+            tuple(to_python(arg) for arg in sym.arguments)
+            for sym in self.symbols
+            if sym.type == SymbolType.Function and sym.name == name and len(sym.arguments) == arity
+        )
+
+
+@dataclass(frozen=True)
+class Closest:
+    """The optimum of an optimising encoding when it is not an exact solution.
+
+    `status` goes into the JSON envelope ("unsolvable", or "closest" where the puzzle's
+    rules make the nearest answer the answer); `summary` is the one line shown to a
+    person; `extra` is merged into the envelope's `closest` object (its answers are
+    listed there, or stay in `solutions` when `in_solutions` is true).
+    """
+
+    status: str
+    summary: str
+    extra: dict[str, Any] = field(default_factory=dict)
+    in_solutions: bool = False
+
+
+def fact(name: str, *args: Value) -> Symbol:
+    """A clingo symbol from Python ints, strings and tuples: the only way input becomes facts."""
+    return Function(name, [to_symbol(arg) for arg in args])
+
+
+def to_symbol(value: Value) -> Symbol:
+    if isinstance(value, bool):
+        raise TypeError("booleans are not puzzle values")
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, str):
+        return String(value)
+    return Function("", [to_symbol(v) for v in value])
+
+
+def to_python(sym: Symbol) -> Value:
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.type == SymbolType.Function and sym.name == "":
+        return tuple(to_python(a) for a in sym.arguments)
+    if sym.type == SymbolType.Function and not sym.arguments:
+        return sym.name
+    return str(sym)
+
+
+def facts_text(symbols: Iterable[Symbol]) -> str:
+    """Facts as plain `.lp` text; `str(Symbol)` quotes strings, so input cannot become rules."""
+    return "".join(f"{sym}.\n" for sym in symbols)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A registered puzzle: its module and its encoding file."""
+
+    name: str
+    module: ModuleType
+
+    @property
+    def summary(self) -> str:
+        doc = (self.module.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else self.name
+
+    @property
+    def encoding(self) -> Path:
+        return encoding_dir() / f"{self.name}.lp"
+
+    @property
+    def default_models(self) -> int:
+        return int(getattr(self.module, "DEFAULT_MODELS", 2))
+
+    def parse(self, text: str, source: str) -> Instance:
+        return self.module.parse(text, source)
+
+    def render(self, instance: Instance, answer: Answer) -> Any:
+        return self.module.render(instance, answer)
+
+    def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
+        return self.module.solution_json(instance, answer)
+
+    def describe_clue(self, instance: Instance, clue: Symbol) -> str:
+        describe: Callable[[Instance, Symbol], str] | None = getattr(
+            self.module, "describe_clue", None
+        )
+        return describe(instance, clue) if describe else str(clue)
+
+    def assess(self, instance: Instance, answers: Sequence[Answer]) -> Closest | None:
+        assess = getattr(self.module, "assess", None)
+        return assess(instance, answers) if assess and answers else None
+
+
+def encoding_dir() -> Path:
+    """`asp/` of a checkout (so edits take effect at once), else the copy inside the wheel."""
+    package = Path(__file__).resolve().parent
+    shipped = package / "asp"
+    return shipped if shipped.is_dir() else package.parent / "asp"
+
+
+@cache
+def registry() -> dict[str, Puzzle]:
+    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`)."""
+    found = {}
+    for info in pkgutil.iter_modules(_puzzles_package.__path__):
+        if not info.name.startswith("_"):
+            module = importlib.import_module(f"{_puzzles_package.__name__}.{info.name}")
+            found[info.name] = Puzzle(info.name, module)
+    return dict(sorted(found.items()))

@@ -1,0 +1,1 @@
+"""One module per puzzle (parse + render + JSON); modules starting with `_` are helpers."""

@@ -1,0 +1,137 @@
+"""Shared reading and drawing helpers for grid puzzles (not a puzzle itself)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import InputError
+
+Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
+
+_EMPTY = re.compile(r"_+")
+_INTEGER = re.compile(r"[+-]?\d+")
+_RANGE = re.compile(r"\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*")
+# Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
+MAX_MAGNITUDE = 1_000_000
+
+
+def content_lines(text: str, source: str) -> list[Line]:
+    """Numbered non-blank lines, without `#` comment lines; an error if nothing is left."""
+    lines = [
+        (number, raw.strip())
+        for number, raw in enumerate(text.splitlines(), start=1)
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise InputError(source, "empty file: no puzzle in it")
+    return lines
+
+
+def take_header(lines: list[Line], key: str) -> tuple[Line | None, list[Line]]:
+    """The leading `key: value` line, if the input starts with one, and the remaining lines."""
+    number, text = lines[0]
+    name, colon, value = text.partition(":")
+    if colon and name.strip().lower() == key:
+        return (number, value.strip()), lines[1:]
+    return None, lines
+
+
+def parse_int(text: str, source: str, line: int, what: str) -> int:
+    """An integer within ±MAX_MAGNITUDE, or an error naming the field."""
+    text = text.strip()
+    if not _INTEGER.fullmatch(text):
+        raise InputError(source, f"{what}: expected an integer, found {text!r}", line)
+    value = int(text)
+    if abs(value) > MAX_MAGNITUDE:
+        raise InputError(source, f"{what}: {value} is too large (limit ±{MAX_MAGNITUDE})", line)
+    return value
+
+
+def parse_range(header: Line, source: str) -> tuple[int, int]:
+    """`LO..HI` of a `range:` header."""
+    number, value = header
+    match = _RANGE.fullmatch(value)
+    if not match:
+        raise InputError(source, f"range: expected LO..HI, found {value!r}", number)
+    low = parse_int(match.group(1), source, number, "range")
+    high = parse_int(match.group(2), source, number, "range")
+    if low > high:
+        raise InputError(source, f"range: {low}..{high} is empty", number)
+    return low, high
+
+
+def split_row(line: Line, source: str, width: int | None = None) -> list[str]:
+    """The comma-separated fields of a row, checked against the expected width."""
+    number, text = line
+    fields = [field.strip() for field in text.split(",")]
+    if width is not None and len(fields) != width:
+        problem = f"expected {width} comma-separated fields, found {len(fields)}"
+        raise InputError(source, problem, number)
+    return fields
+
+
+def parse_cell(field: str, source: str, line: int, column: int) -> int | None:
+    """An empty cell (`_`, `__`, ...) as None, else its integer."""
+    if _EMPTY.fullmatch(field):
+        return None
+    if not _INTEGER.fullmatch(field):
+        raise InputError(
+            source, f"column {column}: unknown entry {field!r} (a number or _ for empty)", line
+        )
+    return parse_int(field, source, line, f"column {column}")
+
+
+def read_number_grid(
+    lines: Sequence[Line], source: str, width: int | None = None
+) -> list[list[int | None]]:
+    """A rectangular CSV grid of numbers and empty cells, every row as wide as the first."""
+    expected = width if width is not None else len(split_row(lines[0], source))
+    return [
+        [
+            parse_cell(field, source, line[0], column)
+            for column, field in enumerate(split_row(line, source, expected), start=1)
+        ]
+        for line in lines
+    ]
+
+
+def check_value(value: int, low: int, high: int, source: str, line: int, where: str) -> None:
+    if not low <= value <= high:
+        raise InputError(source, f"{where}: {value} is out of range {low}..{high}", line)
+
+
+def given_text(value: object) -> Text:
+    """A given (the author's) value: bracketed and bold, so it reads without colour too."""
+    return Text(f"[{value}]", style="bold")
+
+
+def filled_text(value: object) -> Text:
+    """A value the solver filled in."""
+    return Text(f" {value} ")
+
+
+def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None = None,
+               column_labels: Sequence[str] | None = None) -> Table:
+    """A boxed grid of ready-made cell texts, with optional row and column labels."""
+    table = Table(box=box.SQUARE, show_header=column_labels is not None, show_lines=True,
+                  padding=(0, 0), header_style="dim")
+    if row_labels is not None:
+        table.add_column("", style="dim", justify="right")
+    for label in column_labels or [""] * (len(cells[0]) if cells else 0):
+        table.add_column(label, justify="center")
+    for index, row in enumerate(cells):
+        table.add_row(*([row_labels[index]] if row_labels is not None else []), *row)
+    return table
+
+
+def with_legend(drawing: object, legend: str) -> Group:
+    return Group(drawing, Text(legend, style="dim"))
+
+
+GIVEN_LEGEND = "[n] given by the puzzle, n filled in by the solver"

@@ -1,0 +1,202 @@
+"""The one clingo runner: load an encoding, add facts, ground, solve within limits.
+
+It knows no puzzle. Answers are copied out of clingo in the model callback; counts and
+uniqueness are over the shown atoms (`--project=show`); optimising encodings are run in
+`optN` mode so that only proven-optimal answers are reported as answers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+
+from .errors import EncodingError
+from .puzzle import Answer, facts_text
+
+# How a clingo search ended.
+SOLVED = "solved"
+UNSOLVABLE = "unsolvable"
+TIMEOUT = "timeout"
+INTERRUPTED = "interrupted"
+
+Progress = Callable[[float, int], None]
+
+
+@dataclass
+class Limits:
+    """What to look for and for how long.
+
+    models: answers to find (0 = all, up to `cap`); keep: answers whose symbols are kept
+    (the rest are only counted); time_limit: seconds of search (grounding cannot be
+    interrupted in clingo 5.8); threads: clingo's parallel solvers.
+    """
+
+    models: int = 2
+    keep: int | None = None
+    cap: int = 1_000_000
+    time_limit: float | None = None
+    threads: int = 1
+    configuration: str | None = None
+    seed: int | None = None
+    extra_args: tuple[str, ...] = ()
+
+
+@dataclass
+class Result:
+    """One run: how it ended, the answers kept, how many were found, statistics."""
+
+    status: str
+    answers: list[Answer]
+    count: int
+    complete: bool
+    capped: bool
+    optimising: bool
+    optimal: bool | None
+    stats: dict[str, float]
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def unique(self) -> bool | None:
+        if self.count >= 2:
+            return False
+        if self.count == 1 and self.complete:
+            return True
+        return None
+
+
+class _Logger:
+    """Collects clingo's messages; errors carry file:line:column locations."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[clingo.MessageCode, str]] = []
+
+    def __call__(self, code: clingo.MessageCode, text: str) -> None:
+        self.messages.append((code, text.rstrip()))
+
+    def texts(self) -> list[str]:
+        return [text for _, text in self.messages]
+
+    def errors(self) -> list[str]:
+        return [text for _, text in self.messages if ": error:" in text or "<cmd>" in text]
+
+
+def control_arguments(limits: Limits) -> list[str]:
+    models = limits.cap if limits.models == 0 else limits.models
+    args = [f"--models={models}", "--project=show", "--opt-mode=optN"]
+    if limits.threads > 1:
+        args.append(f"--parallel-mode={limits.threads}")
+    if limits.configuration:
+        args.append(f"--configuration={limits.configuration}")
+    if limits.seed is not None:
+        args += [f"--seed={limits.seed}", "--rand-freq=0.05"]
+    return args + list(limits.extra_args)
+
+
+def load(
+    encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits
+) -> tuple[clingo.Control, _Logger, float]:
+    """A grounded Control for the encoding and the facts, with the grounding time."""
+    logger = _Logger()
+    try:
+        ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
+    except RuntimeError as err:  # an unknown or malformed option in extra_args
+        raise EncodingError("clingo", "bad option", [str(err)]) from None
+    try:
+        ctl.load(str(encoding))
+    except RuntimeError:
+        messages = logger.errors() or logger.texts()
+        raise EncodingError(str(encoding), "cannot be parsed", messages) from None
+    ctl.add("base", [], facts_text(facts))
+    start = time.perf_counter()
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        messages = logger.errors() or logger.texts()
+        raise EncodingError(str(encoding), "cannot be grounded", messages) from None
+    return ctl, logger, time.perf_counter() - start
+
+
+def solve(
+    encoding: Path,
+    facts: Iterable[clingo.Symbol],
+    limits: Limits,
+    progress: Progress | None = None,
+) -> Result:
+    """Ground and solve; Ctrl-C and the time limit stop the search and keep what was found."""
+    started = time.perf_counter()
+    ctl, logger, ground_time = load(encoding, facts, limits)
+    keep = limits.keep if limits.keep is not None else (limits.models or limits.cap)
+    found: list[Answer] = []
+    convergent: list[Answer] = []  # the improving, not yet proven optimal answers
+    counter = {"models": 0}
+
+    def on_model(model: clingo.Model) -> None:
+        cost = tuple(model.cost)
+        if cost and not model.optimality_proven:
+            convergent[:] = [Answer(tuple(model.symbols(shown=True)), cost)]
+            return
+        counter["models"] += 1
+        if len(found) < keep:
+            found.append(Answer(tuple(model.symbols(shown=True)), cost))
+
+    deadline = None if limits.time_limit is None else started + limits.time_limit
+    stopped = None
+    solve_start = time.perf_counter()
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        try:
+            while not handle.wait(0.1):
+                now = time.perf_counter()
+                if progress:
+                    progress(now - started, counter["models"] or len(convergent))
+                if deadline is not None and now >= deadline:
+                    stopped = TIMEOUT
+                    handle.cancel()
+                    break
+        except KeyboardInterrupt:
+            stopped = INTERRUPTED
+            handle.cancel()
+        outcome = handle.get()
+    solve_time = time.perf_counter() - solve_start
+
+    optimising = bool(found and found[0].cost) or bool(convergent)
+    if not found and convergent:  # stopped before the optimum was proven: keep the best seen
+        found = convergent
+    count = counter["models"] or len(found)
+    complete = bool(outcome.exhausted) and stopped is None
+    status = stopped or (SOLVED if count else UNSOLVABLE)
+    models_limit = limits.cap if limits.models == 0 else limits.models
+    return Result(
+        status=status,
+        answers=found,
+        count=count,
+        complete=complete,
+        capped=limits.models == 0 and count >= models_limit and not outcome.exhausted,
+        optimising=optimising,
+        optimal=counter["models"] > 0 if optimising else None,
+        stats=_statistics(ctl.statistics, ground_time, solve_time, time.perf_counter() - started),
+        messages=[text for text in logger.texts() if not _is_noise(text)],
+    )
+
+
+def _is_noise(text: str) -> bool:
+    """clasp's remarks about our own settings, not about the user's program."""
+    return "optimality of last model not guaranteed" in text or "Oversubscription" in text
+
+
+def _statistics(raw: dict[str, Any], ground: float, solve: float, total: float) -> dict[str, float]:
+    solvers = raw.get("solving", {}).get("solvers", {})
+    lp = raw.get("problem", {}).get("lp", {})
+    return {
+        "time_s": round(total, 4),
+        "ground_s": round(ground, 4),
+        "solve_s": round(solve, 4),
+        "choices": int(solvers.get("choices", 0)),
+        "conflicts": int(solvers.get("conflicts", 0)),
+        "rules": int(lp.get("rules", 0)),
+        "atoms": int(lp.get("atoms", 0)),
+    }

@@ -1,0 +1,52 @@
+"""Every instance file solves to its expected answer, checked against the puzzle's rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from checkers import checker
+from conftest import INSTANCES, expected_for, instance_files, solve_file
+
+FILES = instance_files()
+
+
+def _key(solution: dict) -> str:
+    return json.dumps(solution, sort_keys=True)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(INSTANCES)) for p in FILES])
+def test_instance(path):
+    expected = expected_for(path)
+    options = dict(expected.get("options", {}))
+    if "count" in expected:
+        options.setdefault("models", 0)
+        options.setdefault("cap", expected["count"] + 1)
+    puzzle, instance, result, data = solve_file(path, **options)
+    assert result.messages == [], "a shipped encoding must ground without clingo messages"
+    assert data["status"] == expected["status"]
+    rules = checker(puzzle.name)
+    text = path.read_text(encoding="utf-8")
+    for solution in data["solutions"]:
+        rules.check(text, solution)
+    if "unique" in expected:
+        assert data["unique"] is expected["unique"]
+    if "count" in expected:
+        assert (data["count"], data["complete"]) == (expected["count"], True)
+    if "capped" in expected:
+        assert data.get("capped", False) is expected["capped"]
+    found = {_key(s) for s in data["solutions"]}
+    for solution in expected.get("solutions", []):
+        assert _key(solution) in found, "the published solution was not found"
+    if data["complete"] and "solutions" in expected and expected.get("all_solutions"):
+        assert found == {_key(s) for s in expected["solutions"]}
+    if "closest" in expected:
+        closest = data["closest"]
+        for key, value in expected["closest"].items():
+            if key != "solutions":
+                assert closest[key] == value
+        rules.check_closest(text, closest)
+        if "solutions" in expected["closest"]:
+            assert {_key(s) for s in closest["solutions"]} == {
+                _key(s) for s in expected["closest"]["solutions"]}
