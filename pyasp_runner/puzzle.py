@@ -19,10 +19,9 @@ Nothing else in the package knows any particular puzzle.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -112,12 +111,15 @@ def facts_text(symbols: Iterable[Symbol]) -> str:
     return "".join(f"{sym}.\n" for sym in symbols)
 
 
-@dataclass(frozen=True)
 class Puzzle:
-    """A registered puzzle: its module and its encoding file."""
+    """A registered puzzle: its module (imported on first use) and its encoding file."""
 
-    name: str
-    module: ModuleType
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @cached_property
+    def module(self) -> ModuleType:
+        return importlib.import_module(f"{_puzzles_package.__name__}.{self.name}")
 
     @property
     def summary(self) -> str:
@@ -161,10 +163,10 @@ def encoding_dir() -> Path:
 
 @cache
 def registry() -> dict[str, Puzzle]:
-    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`)."""
-    found = {}
-    for info in pkgutil.iter_modules(_puzzles_package.__path__):
-        if not info.name.startswith("_"):
-            module = importlib.import_module(f"{_puzzles_package.__name__}.{info.name}")
-            found[info.name] = Puzzle(info.name, module)
-    return dict(sorted(found.items()))
+    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`).
+
+    Modules are imported only when used, so solving one puzzle loads one module.
+    """
+    folder = Path(_puzzles_package.__file__).parent
+    names = sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+    return {name: Puzzle(name) for name in names}

@@ -1,0 +1,94 @@
+"""Benchmark helpers: run the real `solve-asp` command and measure it.
+
+`measure()` starts the command in a subprocess (as a user would run it), reads its
+`--json` envelope for clingo's counters, and takes wall time and peak memory from the
+operating system. `print_table()` prints rows as an aligned table. Timings are for
+comparing within one run on one machine, never for asserting in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "pyasp_runner"]
+DEFAULT_COLUMNS = ("instance", "status", "unique", "wall_s", "ground_s", "solve_s", "choices",
+                   "conflicts", "rules", "atoms", "peak_mb")
+
+
+def measure(puzzle: str, input_path: str | Path, *extra: str, name: str | None = None,
+            stdin: str | None = None) -> dict[str, Any]:
+    """One run of `solve-asp PUZZLE INPUT --json EXTRA...` as a table row."""
+    argv = [*COMMAND, puzzle, str(input_path), "--json", *extra]
+    code, out, wall, peak = _run_child(argv, stdin)
+    row: dict[str, Any] = {"instance": name or Path(str(input_path)).name, "exit": code,
+                           "wall_s": wall, "peak_mb": peak}
+    try:
+        data = json.loads(out)
+    except json.JSONDecodeError:
+        row["status"] = f"exit {code}"
+        return row
+    row.update(status=data["status"], unique=data["unique"], count=data["count"],
+               complete=data["complete"], **data["stats"])
+    return row
+
+
+def _run_child(argv: Sequence[str], stdin: str | None) -> tuple[int, str, float, float]:
+    """Run one child and read its own peak RSS from wait4 (exact per child)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(list(argv), stdin=subprocess.PIPE if stdin is not None else None,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               cwd=ROOT)
+    if stdin is not None:
+        process.stdin.write(stdin)
+        process.stdin.close()
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, out, wall, usage.ru_maxrss / 1024
+
+
+def baseline_seconds(repeat: int = 5) -> float:
+    """The best of `repeat` runs of `python -c "import clingo, rich"`: the floor of any run."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import clingo, rich"], check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def machine() -> str:
+    return f"{platform.node()} · {platform.machine()} · {os.cpu_count()} CPUs · " \
+           f"Python {platform.python_version()} · {time.strftime('%Y-%m-%d')}"
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return "-" if value is None else str(value)
+
+
+def print_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] = DEFAULT_COLUMNS,
+                title: str | None = None) -> None:
+    """Rows as an aligned plain-text (Markdown) table on stdout."""
+    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
+    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    if title:
+        print(f"\n{title}\n")
+    print("| " + " | ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in cells:
+        print("| " + " | ".join(c.rjust(w) if i else c.ljust(w)
+                                for i, (c, w) in enumerate(zip(row, widths, strict=True))) + " |")
