@@ -56,7 +56,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="solve-asp",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
@@ -89,7 +89,16 @@ def build_parser() -> argparse.ArgumentParser:
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
                                  "trendy", "many"],
                         help="clingo's search preset (e.g. trendy, crafty)")
+    add_options = getattr(puzzle.module, "add_options", None) if puzzle else None
+    if add_options:
+        add_options(parser.add_argument_group(f"{puzzle.name} options"))
     return parser
+
+
+def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
+    """The puzzle named on the command line, so that its own options can be offered."""
+    puzzles = registry()
+    return next((puzzles[word] for word in argv if word in puzzles), None)
 
 
 def _natural(text: str) -> int:
@@ -242,7 +251,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"unknown puzzle {args.puzzle!r}; known: {', '.join(puzzles)}")
     puzzle = puzzles[args.puzzle]
     text, source = read_input(puzzle, args.input)
-    instance = puzzle.parse(text, source)
+    instance = puzzle.configure(puzzle.parse(text, source), args)
     if args.facts:
         out.file.write(f"% {puzzle.name} facts from {source}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
@@ -280,7 +289,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(named_puzzle(argv)).parse_args(argv)
     out, err = Console(), Console(stderr=True)
     try:
         code = run(args, out, err)

@@ -12,6 +12,10 @@ and may define
     describe_clue(instance, clue) -> str            # "the 5 at (2,3)"
     assess(instance, answers) -> Closest | None     # optimum that is not a solution
     DEFAULT_MODELS: int                             # answers wanted by default (2)
+    INLINE: bool                                    # one-line format: text as argument
+    add_options(group) -> None                      # its own command-line options
+    configure(instance, args) -> Instance           # apply them (may set generic ones,
+                                                    # e.g. args.models = 0 for "--all")
 
 Nothing else in the package knows any particular puzzle.
 """
@@ -136,6 +140,10 @@ class Puzzle:
 
     def parse(self, text: str, source: str) -> Instance:
         return self.module.parse(text, source)
+
+    def configure(self, instance: Instance, args: Any) -> Instance:
+        configure = getattr(self.module, "configure", None)
+        return configure(instance, args) if configure else instance
 
     def render(self, instance: Instance, answer: Answer) -> Any:
         return self.module.render(instance, answer)
