@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
+import time
 from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
@@ -24,9 +26,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from . import reasoning
 from . import solve as runner
 from .errors import EncodingError, InputError, UserError
-from .puzzle import Instance, Puzzle, facts_text, registry
+from .puzzle import Answer, Instance, Puzzle, facts_text, registry
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -89,6 +92,14 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
                                  "trendy", "many"],
                         help="clingo's search preset (e.g. trendy, crafty)")
+    reasoning = parser.add_argument_group("reasoning about the clues")
+    reasoning.add_argument("--explain", action="store_true",
+                           help="if there is no solution, show a smallest set of clues "
+                           "that cannot hold together")
+    reasoning.add_argument("--hint", action="store_true",
+                           help="show the cells forced by the clues (the same in every solution)")
+    reasoning.add_argument("--step", action="store_true",
+                           help="with --hint: only what follows by propagation, without a guess")
     add_options = getattr(puzzle.module, "add_options", None) if puzzle else None
     if add_options:
         add_options(parser.add_argument_group(f"{puzzle.name} options"))
@@ -259,6 +270,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                        f"% clues\n{facts_text(instance.clues)}")
         return EXIT_SOLVED
     encoding = args.encoding or puzzle.encoding
+    if args.step and not args.hint:
+        raise UserError("--step goes with --hint")
+    if args.explain:
+        return explain(puzzle, instance, encoding, args, out)
+    if args.hint:
+        return hint(puzzle, instance, encoding, args, out)
     limits = limits_for(args, puzzle)
     show_progress = err.is_terminal and not args.json
     spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
@@ -288,12 +305,120 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     return STATUS_EXIT[data["status"]]
 
 
+def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+            out: Console) -> int:
+    """A minimal set of the author's clues that cannot hold together, if there is none."""
+    conflict = reasoning.minimal_conflict(
+        reasoning.ClueProgram(encoding, instance.structure, instance.clues))
+    status = runner.SOLVED if conflict is None else runner.UNSOLVABLE
+    if args.json:
+        data: dict[str, Any] = {"puzzle": puzzle.name, "status": status}
+        if conflict is not None:
+            data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
+        out.file.write(json.dumps(data) + "\n")
+        return STATUS_EXIT[status]
+    out.print(Text(f"{puzzle.name} · {source_of(instance)}", style="bold"))
+    if conflict is None:
+        out.print(Text("The clues are consistent: the puzzle has a solution, "
+                       "nothing to explain.", style="bold green"))
+    elif not conflict:
+        out.print(Text("No solution even without any clue: the rules cannot be satisfied "
+                       "for this size.", style="bold red"))
+    else:
+        draw = getattr(puzzle.module, "render_conflict", None)
+        if draw:
+            out.print(draw(instance, conflict))
+        described = [puzzle.describe_clue(instance, clue) for clue in conflict]
+        if len(described) == 1:
+            line = f"{described[0]} alone cannot hold."
+        else:
+            both = "both" if len(described) == 2 else "all"
+            line = (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
+                    f"together; without any one of them the rest can.")
+        out.print(Text(f"No solution: {line}", style="bold red"))
+    return STATUS_EXIT[status]
+
+
+def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+         out: Console) -> int:
+    """The values forced by the clues: in every solution, or (--step) by propagation."""
+    found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step)
+    if found.forced is None:
+        status, answer = runner.UNSOLVABLE, None
+    else:
+        status, answer = runner.SOLVED, Answer(found.forced)
+    clues = set(instance.clues)
+    forced = 0 if found.forced is None else sum(sym not in clues for sym in found.forced)
+    open_values = found.solution_size - len(clues)
+    how = "by propagation alone" if args.step else "in every solution"
+    if args.json:
+        data: dict[str, Any] = {"puzzle": puzzle.name, "status": status, "hint": None}
+        if answer is not None:
+            data["hint"] = {"mode": "propagation" if args.step else "cautious",
+                            "forced": forced, "open": open_values,
+                            "solution": puzzle.solution_json(instance, answer)}
+        out.file.write(json.dumps(data) + "\n")
+        return STATUS_EXIT[status]
+    out.print(Text(f"{puzzle.name} · {source_of(instance)}", style="bold"))
+    if answer is None:
+        out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
+        return EXIT_UNSOLVABLE
+    out.print(puzzle.render(instance, answer))
+    out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
+                   style="bold"))
+    if not args.step and forced == open_values:
+        out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
+                       "what follows without a guess.", style="dim"))
+    return EXIT_SOLVED
+
+
+def source_of(instance: Instance) -> str:
+    return instance.source
+
+
+def generate(argv: Sequence[str], out: Console, err: Console) -> int:
+    """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
+    parser = _Parser(prog="solve-asp generate",
+                     description="Make a puzzle with exactly one solution and minimal clues, "
+                     "printed in the puzzle's own input format.")
+    generators = [name for name, p in registry().items() if p.can_generate]
+    parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
+    parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
+    parser.add_argument("--seed", type=_natural, metavar="N",
+                        help="random seed (the same seed gives the same puzzle)")
+    parser.add_argument("--keep-all", action="store_true",
+                        help="keep every clue of the random solution (no minimising)")
+    parser.add_argument("--encoding", type=Path, metavar="FILE",
+                        help="generate with this encoding instead of asp/<puzzle>.lp")
+    args = parser.parse_args(argv)
+    puzzle = registry()[args.puzzle]
+    seed = args.seed if args.seed is not None else random.randrange(2**20)
+    if seed >= 2**31:
+        raise UserError(f"--seed must be below {2**31}")
+    blank = puzzle.module.blank(args.size)
+    started = time.perf_counter()
+    made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
+                              lambda answer: puzzle.module.clues_of(blank, answer), seed,
+                              minimise=not args.keep_all)
+    elapsed = time.perf_counter() - started
+    if made is None:
+        err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
+                       f"(try another seed or size)", style="bold red"))
+        return EXIT_UNSOLVABLE
+    out.file.write(puzzle.module.write(blank, list(made.clues)))
+    err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
+                   f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
+    return EXIT_SOLVED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(named_puzzle(argv)).parse_args(argv)
     out, err = Console(), Console(stderr=True)
     try:
-        code = run(args, out, err)
+        if argv[:1] == ["generate"]:
+            code = generate(argv[1:], out, err)
+        else:
+            code = run(build_parser(named_puzzle(argv)).parse_args(argv), out, err)
     except EncodingError as error:
         err.print(Text(f"solve-asp: {error}", style="bold red"))
         for message in error.messages[1:] if error.messages else []:

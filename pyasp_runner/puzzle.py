@@ -10,6 +10,11 @@ The module's docstring's first line is its summary for `solve-asp --list`. It de
 and may define
 
     describe_clue(instance, clue) -> str            # "the 5 at (2,3)"
+    clue_json(instance, clue) -> dict               # {"position": [2, 3], "value": 5}
+    render_conflict(instance, clues) -> renderable  # the clues, those given marked
+    blank(size: str | None) -> Instance             # an empty puzzle, for `generate`
+    clues_of(instance, answer) -> list[Symbol]      # every clue a full answer implies
+    write(instance, clues) -> str                   # puzzle text in its input format
     assess(instance, answers) -> Closest | None     # optimum that is not a solution
     DEFAULT_MODELS: int                             # answers wanted by default (2)
     INLINE: bool                                    # one-line format: text as argument
@@ -156,6 +161,21 @@ class Puzzle:
             self.module, "describe_clue", None
         )
         return describe(instance, clue) if describe else str(clue)
+
+    def clue_json(self, instance: Instance, clue: Symbol) -> dict[str, Any]:
+        """A clue for JSON; by default the last argument is the value, the rest the position."""
+        custom = getattr(self.module, "clue_json", None)
+        if custom:
+            return custom(instance, clue)
+        values = [to_python(arg) for arg in clue.arguments]
+        entry: dict[str, Any] = {"clue": clue.name}
+        if values:
+            entry |= {"position": values[:-1], "value": values[-1]}
+        return entry | {"text": self.describe_clue(instance, clue)}
+
+    @property
+    def can_generate(self) -> bool:
+        return all(hasattr(self.module, name) for name in ("blank", "clues_of", "write"))
 
     def assess(self, instance: Instance, answers: Sequence[Answer]) -> Closest | None:
         assess = getattr(self.module, "assess", None)

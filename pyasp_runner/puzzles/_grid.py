@@ -116,6 +116,19 @@ def filled_text(value: object) -> Text:
     return Text(f" {value} ")
 
 
+def unknown_text() -> Text:
+    """A cell whose value is not known (a hint's partial answer)."""
+    return Text(" · ", style="dim")
+
+
+def conflict_text(value: object) -> Text:
+    """A clue that is part of a conflict: between angle marks, so it reads without colour."""
+    return Text(f">{value}<", style="bold reverse red")
+
+
+CONFLICT_LEGEND = ">n< a clue in the conflict, [n] another clue"
+
+
 def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None = None,
                column_labels: Sequence[str] | None = None) -> Table:
     """A boxed grid of ready-made cell texts, with optional row and column labels."""

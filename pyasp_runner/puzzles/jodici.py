@@ -5,6 +5,7 @@ Input: three CSV rows (rings, inner first) of six fields (sectors), `_` for empt
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from clingo import Symbol
@@ -14,13 +15,16 @@ from rich.text import Text
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
 from ._grid import (
+    CONFLICT_LEGEND,
     GIVEN_LEGEND,
     check_value,
+    conflict_text,
     content_lines,
     filled_text,
     given_text,
     grid_table,
     read_number_grid,
+    unknown_text,
     with_legend,
 )
 
@@ -44,32 +48,81 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, tuple(structure), tuple(clues))
 
 
-def _grid(answer: Answer) -> list[list[int]]:
-    grid = [[0] * SECTORS for _ in range(RINGS)]
+def _grid(answer: Answer) -> list[list[int | None]]:
+    """Digits by ring and sector; None where the answer is partial (a hint)."""
+    grid: list[list[int | None]] = [[None] * SECTORS for _ in range(RINGS)]
     for ring, sector, digit in answer.atoms("value", 3):
         grid[ring - 1][sector - 1] = digit
     return grid
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    grid = _grid(answer)
-    givens = {(r, s) for r, s, _ in answer.atoms("given", 3)}
-    cells = [
-        [(given_text if (r, s) in givens else filled_text)(grid[r - 1][s - 1])
-         for s in range(1, SECTORS + 1)] + [Text(f"{sum(grid[r - 1])}", style="dim")]
-        for r in range(1, RINGS + 1)
-    ]
-    sums = [Text(f"{sum(grid[r][s] for r in range(RINGS))}", style="dim") for s in range(SECTORS)]
-    table = grid_table(
-        [*cells, [*sums, Text("")]],
+def _total(values: list[int | None]) -> Text:
+    known = [v for v in values if v is not None]
+    return Text(f"{sum(known)}" if len(known) == len(values) else "", style="dim")
+
+
+def _disc(cell: Callable[[int, int], Text], grid: list[list[int | None]]) -> RenderableType:
+    rows = [[cell(r, s) for s in range(1, SECTORS + 1)] + [_total(grid[r - 1])]
+            for r in range(1, RINGS + 1)]
+    sums = [_total([grid[r][s] for r in range(RINGS)]) for s in range(SECTORS)]
+    return grid_table(
+        [*rows, [*sums, Text("")]],
         row_labels=[f"ring {r}" for r in range(1, RINGS + 1)] + ["sum"],
         column_labels=[f"s{s}" for s in range(1, SECTORS + 1)] + ["sum"],
     )
-    return with_legend(table, GIVEN_LEGEND)
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    grid = _grid(answer)
+    givens = {(r, s) for r, s, _ in answer.atoms("given", 3)}
+
+    def cell(ring: int, sector: int) -> Text:
+        digit = grid[ring - 1][sector - 1]
+        if digit is None:
+            return unknown_text()
+        return (given_text if (ring, sector) in givens else filled_text)(digit)
+
+    return with_legend(_disc(cell, grid), GIVEN_LEGEND)
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The clues alone, those that cannot hold together marked."""
+    grid: list[list[int | None]] = [[None] * SECTORS for _ in range(RINGS)]
+    for clue in instance.clues:
+        ring, sector, digit = (arg.number for arg in clue.arguments)
+        grid[ring - 1][sector - 1] = digit
+    marked = {tuple(arg.number for arg in clue.arguments[:2]) for clue in conflict}
+
+    def cell(ring: int, sector: int) -> Text:
+        digit = grid[ring - 1][sector - 1]
+        if digit is None:
+            return unknown_text()
+        return (conflict_text if (ring, sector) in marked else given_text)(digit)
+
+    return with_legend(_disc(cell, [[None] * SECTORS] * RINGS), CONFLICT_LEGEND)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(answer)}
+
+
+def blank(size: str | None) -> Instance:
+    """The empty disc (jodici has one size)."""
+    if size not in (None, f"{RINGS}x{SECTORS}"):
+        raise InputError("--size", f"jodici has one size, {RINGS}x{SECTORS}")
+    return parse("\n".join([",".join("_" * SECTORS)] * RINGS), "<blank>")
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    grid = [["_"] * SECTORS for _ in range(RINGS)]
+    for clue in clues:
+        ring, sector, digit = (arg.number for arg in clue.arguments)
+        grid[ring - 1][sector - 1] = str(digit)
+    return "".join(",".join(row) + "\n" for row in grid)
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:

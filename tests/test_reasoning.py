@@ -1,0 +1,136 @@
+"""explain, hint and generate, for every puzzle with clues and a unique reference instance."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from checkers import checker
+from clingo import Function, Number, Symbol, SymbolType
+from conftest import INSTANCES, expected_for, instance_files
+
+from pyasp_runner import reasoning
+from pyasp_runner import solve as runner
+from pyasp_runner.cli import main
+from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
+
+
+def _unique_instances() -> list[tuple[Puzzle, Instance]]:
+    """Per puzzle, its first instance with clues that is expected to have one solution."""
+    chosen = {}
+    for path in instance_files():
+        puzzle = registry()[path.parent.name]
+        if puzzle.name in chosen or expected_for(path).get("unique") is not True:
+            continue
+        instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
+        if instance.clues:
+            chosen[puzzle.name] = (puzzle, instance)
+    return list(chosen.values())
+
+
+UNIQUE = _unique_instances()
+IDS = [puzzle.name for puzzle, _ in UNIQUE]
+GENERATORS = [name for name, puzzle in registry().items() if puzzle.can_generate]
+
+
+def _changed(clue: Symbol, delta: int) -> Symbol | None:
+    """The clue with its value (last argument, a number) moved by `delta`."""
+    *place, value = clue.arguments
+    if value.type != SymbolType.Number or value.number + delta < 0:
+        return None
+    return Function(clue.name, [*place, Number(value.number + delta)])
+
+
+def _satisfiable(puzzle: Puzzle, instance: Instance, clues: list[Symbol]) -> bool:
+    facts = instance.structure + tuple(clues)
+    return runner.solve(puzzle.encoding, facts, runner.Limits(models=1)).count > 0
+
+
+def _solution(puzzle: Puzzle, instance: Instance) -> Answer:
+    return runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=1)).answers[0]
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_explain_blames_the_changed_clue_with_a_minimal_conflict(puzzle, instance):
+    tried = 0
+    for index, clue in enumerate(instance.clues[:4]):
+        for delta in (1, -1):
+            wrong = _changed(clue, delta)
+            clues = list(instance.clues)
+            clues[index] = wrong
+            if wrong is None or wrong in instance.clues or _satisfiable(puzzle, instance, clues):
+                continue
+            tried += 1
+            program = reasoning.ClueProgram(puzzle.encoding, instance.structure, clues)
+            conflict = reasoning.minimal_conflict(program)
+            assert conflict, "an unsolvable puzzle must get a conflict"
+            assert wrong in conflict
+            assert not _satisfiable(puzzle, instance, conflict)
+            for dropped in conflict:  # minimal: without any one clue the rest can hold
+                assert _satisfiable(puzzle, instance, [c for c in conflict if c != dropped])
+    assert tried, "no changed clue made the puzzle unsolvable"
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_explain_finds_nothing_in_a_solvable_puzzle(puzzle, instance):
+    program = reasoning.ClueProgram(puzzle.encoding, instance.structure, instance.clues)
+    assert reasoning.minimal_conflict(program) is None
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_hints_of_a_unique_puzzle_are_its_solution(puzzle, instance):
+    solution = set(_solution(puzzle, instance).symbols)
+    found = reasoning.hints(puzzle.encoding, instance.structure, instance.clues)
+    assert set(found.forced) == solution
+    step = reasoning.hints(puzzle.encoding, instance.structure, instance.clues, step=True)
+    assert set(step.forced) <= solution  # propagation never guesses
+    assert set(instance.clues) & solution <= set(step.forced)
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_hints_with_fewer_clues_are_common_to_every_solution(puzzle, instance):
+    fewer = instance.clues[: len(instance.clues) // 2]
+    found = reasoning.hints(puzzle.encoding, instance.structure, fewer)
+    program = reasoning.ClueProgram(puzzle.encoding, instance.structure, fewer)
+    answers = program.models(set(fewer), 50)
+    assert answers
+    for answer in answers:
+        assert set(found.forced) <= set(answer.symbols)
+    if len(answers) > 1:  # then something differs, so not everything is forced
+        assert len(found.forced) < found.solution_size
+    puzzle.render(instance, Answer(found.forced))  # partial answers draw
+    json.dumps(puzzle.solution_json(instance, Answer(found.forced)))
+
+
+def test_hint_and_explain_commands(tmp_path, capsys):
+    path = INSTANCES / "jodici" / "1.csv"
+    assert main(["jodici", str(path), "--hint", "--step", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hint"]["mode"] == "propagation"
+    assert data["hint"]["forced"] <= data["hint"]["open"]
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text(path.read_text().replace("6", "5", 1))
+    assert main(["jodici", str(wrong), "--explain", "--json"]) == 1
+    conflict = json.loads(capsys.readouterr().out)["conflict"]
+    assert conflict and all({"position", "value", "text"} <= set(c) for c in conflict)
+    assert main(["jodici", str(wrong), "--explain"]) == 1
+    assert "cannot" in capsys.readouterr().out
+    assert main(["jodici", str(path), "--step"]) == 2
+
+
+@pytest.mark.parametrize("name", GENERATORS)
+def test_generated_puzzles_are_unique_minimal_and_reproducible(name, tmp_path, capsys):
+    puzzle = registry()[name]
+    assert main(["generate", name, "--seed", "7"]) == 0
+    text = capsys.readouterr().out
+    assert main(["generate", name, "--seed", "7"]) == 0
+    assert capsys.readouterr().out == text, "the same seed must give the same puzzle"
+    path = tmp_path / f"generated{puzzle.module.__name__}.txt"
+    path.write_text(text)
+    instance = puzzle.parse(text, str(path))
+    result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=2))
+    assert result.unique
+    checker(name).check(text, puzzle.solution_json(instance, result.answers[0]))
+    program = reasoning.ClueProgram(puzzle.encoding, instance.structure, instance.clues)
+    for clue in instance.clues:  # minimal: dropping any clue makes it ambiguous
+        assert len(program.models(set(instance.clues) - {clue}, 2)) == 2
