@@ -1,0 +1,165 @@
+"""Flower disks: rotate stacked disks with holes so that wood covers every position.
+
+Input: one disk per line, its positions as 0 (hole) or 1 (wood) separated by commas
+or spaces, optionally in `[ ]` (a line may also be one run of digits, `001001000010`).
+Disk 1 stays fixed (rotation 0); rotation r shifts a disk's list left by r. When no
+rotation covers every hole, every stack position leaving the fewest holes open is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..errors import InputError, UserError
+from ..puzzle import Answer, Closest, Instance, fact
+from ._grid import content_lines
+
+# A disk with more positions, or a stack with more disks, is not a physical puzzle;
+# the limits keep the ground program (disks x positions x wood) small.
+MAX_POSITIONS = 360
+MAX_DISKS = 64
+# The runner's size check (--max-size/--force): ground wood/2 rules, disks x positions^2.
+MAX_SIZE = 2_000_000
+
+WOOD, HOLE, UNKNOWN, OPEN = "●", "○", "·", "✗"
+_SEPARATORS = re.compile(r"[,\s]+")
+_RUN = re.compile(r"[01]{2,}")
+
+
+@dataclass(frozen=True)
+class Stack:
+    """The disks as read (unrotated), for drawing and JSON."""
+
+    disks: tuple[tuple[int, ...], ...]
+
+    @property
+    def positions(self) -> int:
+        return len(self.disks[0])
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    if len(lines) > MAX_DISKS:
+        raise InputError(source, f"{len(lines)} disks is too many (limit {MAX_DISKS})",
+                         lines[MAX_DISKS][0])
+    disks = [_read_disk(number, line, source) for number, line in lines]
+    width = len(disks[0])
+    for (number, _), disk in zip(lines, disks, strict=True):
+        if len(disk) != width:
+            raise InputError(source, f"this disk has {len(disk)} positions, the first one "
+                             f"{width}: every disk needs the same number", number)
+    return _instance(source, disks)
+
+
+def _instance(source: str, disks: list[tuple[int, ...]]) -> Instance:
+    structure = [fact("disk", d) for d in range(1, len(disks) + 1)]
+    structure += [fact("position", p) for p in range(len(disks[0]))]
+    structure += [fact("solid", d, i) for d, disk in enumerate(disks, start=1)
+                  for i, value in enumerate(disk) if value]
+    return Instance(source, tuple(structure), (), Stack(tuple(disks)))
+
+
+def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
+    body = line.rstrip(",").strip()
+    if body.startswith("[") != body.endswith("]"):
+        raise InputError(source, "unbalanced brackets: write [0,1,...] or leave them out",
+                         number)
+    body = body.removeprefix("[").removesuffix("]").strip()
+    fields = [f for f in _SEPARATORS.split(body) if f]
+    if len(fields) == 1 and _RUN.fullmatch(fields[0]):
+        fields = list(fields[0])
+    if not fields:
+        raise InputError(source, "a disk with no positions", number)
+    if len(fields) > MAX_POSITIONS:
+        raise InputError(source, f"{len(fields)} positions is too many "
+                         f"(limit {MAX_POSITIONS})", number)
+    values = []
+    for index, field in enumerate(fields, start=1):
+        if field not in ("0", "1"):
+            raise InputError(source, f"position {index}: unknown entry {field!r} "
+                             "(0 for a hole, 1 for wood)", number)
+        values.append(int(field))
+    return tuple(values)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    stack: Stack = instance.data
+    return len(stack.disks) * stack.positions ** 2, "disk placements"
+
+
+def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+    """Show every answer by default: all solutions, or all best stack positions.
+
+    The disks are the whole puzzle, there are no clues: --hint and --explain (which
+    reason about clues, ignoring the optimisation) have nothing to work on.
+    """
+    if getattr(args, "hint", False) or getattr(args, "explain", False):
+        raise UserError("flower has no clues (the disks are the puzzle), so --hint and "
+                        "--explain do not apply; without them every best stack position "
+                        "is shown")
+    if getattr(args, "models", 0) is None:
+        args.models = 0
+    return instance
+
+
+def _rotations(instance: Instance, answer: Answer) -> list[int | None]:
+    stack: Stack = instance.data
+    rotations: list[int | None] = [None] * len(stack.disks)
+    for disk, rotation in answer.atoms("rot", 2):
+        rotations[disk - 1] = rotation
+    return rotations
+
+
+def _rotated(instance: Instance, answer: Answer) -> list[list[int] | None]:
+    """Each disk as rotated (1 = wood) where its rotation is known, else None."""
+    stack: Stack = instance.data
+    wood = set(answer.atoms("wood", 2))
+    return [
+        None if rotation is None
+        else [int((disk, p) in wood) for p in range(stack.positions)]
+        for disk, rotation in enumerate(_rotations(instance, answer), start=1)
+    ]
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    return {"rotations": _rotations(instance, answer), "disks": _rotated(instance, answer)}
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    stack: Stack = instance.data
+    gap = " " if stack.positions <= 30 else ""
+    rotations = _rotations(instance, answer)
+    lines = []
+    for disk, (rotation, row) in enumerate(
+            zip(rotations, _rotated(instance, answer), strict=True), start=1):
+        fixed = " fixed" if disk == 1 else ""
+        label = Text(f"disk {disk:>2} rot {'?' if rotation is None else rotation:>3}{fixed:6} ",
+                     style="bold" if fixed else "")
+        cells = (gap.join(UNKNOWN * stack.positions) if row is None
+                 else gap.join(WOOD if v else HOLE for v in row))
+        lines.append(label + Text(cells))
+    if None not in rotations:
+        open_positions = {p for (p,) in answer.atoms("open", 1)}
+        marks = gap.join(OPEN if p in open_positions else " " for p in range(stack.positions))
+        lines.append(Text(f"{'open':24}") + Text(marks, style="bold red"))
+    legend = f"{WOOD} wood  {HOLE} hole  {OPEN} position left open  {UNKNOWN} not known"
+    return Group(*lines, Text(legend, style="dim"))
+
+
+def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
+    """When the best stack positions leave holes open: no solution, the closest ones."""
+    cost = answers[0].cost
+    if not cost or cost[0] == 0:
+        return None
+    holes = cost[0]
+    count = len(answers)
+    summary = (f"No solution: no rotation covers every hole. At best {holes} "
+               f"hole{'s' * (holes != 1)} stay{'s' * (holes == 1)} open; {count} such stack "
+               f"position{'s' * (count != 1)} found.")
+    return Closest("unsolvable", summary, {"open": holes})
