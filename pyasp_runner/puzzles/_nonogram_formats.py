@@ -175,15 +175,16 @@ def read_lists(text: str, source: str, line: int) -> Board:
         expect("]")
         return clues
 
-    outer = peek()
-    if outer in "([":
+    # An outer bracket: `(` or a `[` opening a list of lists of lists.
+    outer = peek() if tokens[:1] == ["("] or tokens[:3] == ["[", "[", "["] else ""
+    if outer:
         position += 1
     columns = clue_list()
     expect(",")
     rows = clue_list()
     if peek() == ",":
         position += 1
-    if outer in "([":
+    if outer:
         expect(")" if outer == "(" else "]")
     if position != len(tokens):
         raise InputError(source, f"unexpected {peek()!r} after the two lists", line)
