@@ -1,0 +1,165 @@
+"""Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
+
+Input: a CSV grid, `_`/`__` for empty cells, optionally after a first line
+`range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+from rich.console import RenderableType
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._grid import (
+    CONFLICT_LEGEND,
+    GIVEN_LEGEND,
+    conflict_text,
+    content_lines,
+    filled_text,
+    given_text,
+    grid_table,
+    parse_range,
+    read_number_grid,
+    take_header,
+    unknown_text,
+    with_legend,
+)
+
+# N*N*N and N*LO are computed by the encoding: N <= 100 and |LO| <= 10^6 stay in 32 bits.
+MAX_N = 100
+# The runner's size check (--max-size/--force): cells; a 20 x 20 board grounds 160,000
+# value atoms, and the search in the sums is what gets hard long before that.
+MAX_SIZE = 400
+
+
+@dataclass(frozen=True)
+class Board:
+    n: int
+    low: int
+
+    @property
+    def high(self) -> int:
+        return self.low + self.n * self.n - 1
+
+    @property
+    def line_sum(self) -> int:
+        return self.n * self.low + (self.n * self.n - 1) * self.n // 2
+
+
+def parse(text: str, source: str) -> Instance:
+    header, lines = take_header(content_lines(text, source), "range")
+    if not lines:
+        raise InputError(source, "no grid after the range line", header[0] if header else None)
+    if len(lines) > MAX_N:
+        raise InputError(source, f"{len(lines)} rows is too many (limit {MAX_N})",
+                         lines[MAX_N][0])
+    grid = read_number_grid(lines, source)
+    n = len(grid)
+    if len(grid[0]) != n:
+        raise InputError(source, f"the board must be square: {n} rows of {len(grid[0])} "
+                         f"fields", lines[0][0])
+    low, high = parse_range(header, source) if header else (1, n * n)
+    if header and high - low + 1 != n * n:
+        raise InputError(source, f"range: {low}..{high} holds {high - low + 1} numbers, a "
+                         f"{n}x{n} board needs {n * n}", header[0])
+    board = Board(n, low)
+    clues = []
+    seen: dict[int, tuple[int, int]] = {}
+    for (line, _), row, cells in zip(lines, range(1, n + 1), grid, strict=True):
+        for column, value in enumerate(cells, start=1):
+            if value is None:
+                continue
+            if not low <= value <= high:
+                raise InputError(source, f"column {column}: {value} is out of range "
+                                 f"{low}..{high}", line)
+            if value in seen:
+                raise InputError(source, f"column {column}: duplicate given {value}, "
+                                 f"already at {seen[value]}", line)
+            seen[value] = (row, column)
+            clues.append(fact("given", row, column, value))
+    return Instance(source, _structure(board), tuple(clues), board)
+
+
+def _structure(board: Board) -> tuple[Symbol, ...]:
+    return (fact("size", board.n), fact("low", board.low))
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    board: Board = instance.data
+    return board.n * board.n, "cells"
+
+
+def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
+    board: Board = instance.data
+    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
+    for row, column, value in answer.atoms("value", 3):
+        grid[row - 1][column - 1] = value
+    return grid
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    return {"grid": _grid(instance, answer)}
+
+
+def _legend(board: Board, base: str) -> str:
+    return f"{base}; numbers {board.low}..{board.high}, every line sums to {board.line_sum}"
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    board: Board = instance.data
+    grid = _grid(instance, answer)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+    cells = [
+        [unknown_text() if value is None
+         else (given_text if (r, c) in givens else filled_text)(value)
+         for c, value in enumerate(row, start=1)]
+        for r, row in enumerate(grid, start=1)
+    ]
+    return with_legend(grid_table(cells), _legend(board, GIVEN_LEGEND))
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The clues alone, those that cannot hold together marked."""
+    board: Board = instance.data
+    cells = [[unknown_text() for _ in range(board.n)] for _ in range(board.n)]
+    marked = set(conflict)
+    for clue in instance.clues:
+        row, column, value = (arg.number for arg in clue.arguments)
+        cells[row - 1][column - 1] = (conflict_text if clue in marked else given_text)(value)
+    return with_legend(grid_table(cells), _legend(board, CONFLICT_LEGEND))
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    row, column, value = (arg.number for arg in clue.arguments)
+    return f"the {value} at ({row},{column})"
+
+
+def blank(size: str | None) -> Instance:
+    """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
+    text = (size or "4").strip().lower()
+    side, _, other = text.partition("x")
+    n = int(side) if side.strip().isdigit() and len(side.strip()) <= 4 else -1
+    if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
+        raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
+                         f"found {size!r}")
+    board = Board(n, 1)
+    return Instance("<blank>", _structure(board), (), board)
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    board: Board = instance.data
+    width = max(len(str(board.low)), len(str(board.high)))
+    grid = [["_" * width] * board.n for _ in range(board.n)]
+    for clue in clues:
+        row, column, value = (arg.number for arg in clue.arguments)
+        grid[row - 1][column - 1] = f"{value:>{width}}"
+    header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
+    return header + "".join(",".join(row) + "\n" for row in grid)
