@@ -1,0 +1,273 @@
+"""Checkerboard: put stones cut from a chequered board back together, colours matching.
+
+Input: each stone as rows of `B` (black), `W` (white), `_` (not part of it), cells
+separated by commas; stones separated by a line of `=`. Optional header lines before
+the stones: `board: WxH` (columns x rows; default the square the stones' area fills)
+and `corner: B` or `corner: W` (the colour of the top-left field; default black).
+Stones may be rotated and mirrored. Identical stones are interchangeable, so swapping
+them is not another solution; `--up-to-symmetry` also counts mirror and rotated
+copies of a solution on the board as one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._grid import Line, content_lines
+
+MAX_SIDE = 40
+# Ground placements grow with stones' area x 8 orientations x fields.
+MAX_SIZE = 2_000_000
+DEFAULT_MODELS = 2
+
+_SEPARATOR = re.compile(r"=+")
+_BOARD = re.compile(r"(\d+)\s*[xX\N{MULTIPLICATION SIGN}]\s*(\d+)")
+_EMPTY = re.compile(r"_+")
+_COLOURS = {"B": "b", "W": "w"}
+_CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
+_PALETTE = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red",
+            "bright_green", "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
+
+Cell = tuple[int, int, str]  # row offset, column offset, colour "b"/"w"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board's size and corner colour, and the stones as cells (offsets from 0)."""
+
+    rows: int
+    cols: int
+    corner: str
+    stones: tuple[tuple[Cell, ...], ...]
+    symmetry: bool = False
+
+    def colour(self, row: int, col: int) -> str:
+        if (row + col) % 2 == 0:
+            return self.corner
+        return "w" if self.corner == "b" else "b"
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    headers, lines = _headers(lines, source)
+    groups = _stone_groups(lines, source)
+    if not groups:
+        raise InputError(source, "no stones in the file", lines[0][0] if lines else None)
+    stones = tuple(_stone(group, index, source) for index, group in enumerate(groups))
+    area = sum(len(stone) for stone in stones)
+    corner = "b"
+    if "corner" in headers:
+        number, value = headers["corner"]
+        if value.lower() not in _CORNER:
+            raise InputError(source, f"corner: expected B or W, found {value!r}", number)
+        corner = _CORNER[value.lower()]
+    if "board" in headers:
+        rows, cols = _board_size(headers["board"], source)
+        where = headers["board"][0]
+    else:
+        side = math.isqrt(area)
+        if side * side != area:
+            raise InputError(source, f"the stones cover {area} fields, not a square number: "
+                             "give the board's size with a line `board: WxH`")
+        if side > MAX_SIDE:
+            raise InputError(source, f"a {side}x{side} board is too large "
+                             f"(limit {MAX_SIDE} per side)")
+        rows = cols = side
+        where = None
+    if area != rows * cols:
+        raise InputError(source, f"the stones cover {area} fields but the {cols}x{rows} "
+                         f"board has {rows * cols}", where)
+    board = Board(rows, cols, corner, stones)
+    _check_colours(board, source, where)
+    return Instance(source, _structure(board), (), board)
+
+
+def _headers(lines: list[Line], source: str) -> tuple[dict[str, Line], list[Line]]:
+    """The leading `board:` and `corner:` lines, and the stone lines after them."""
+    headers: dict[str, Line] = {}
+    while lines:
+        number, text = lines[0]
+        name, colon, value = text.partition(":")
+        key = name.strip().lower()
+        if not colon:
+            break
+        if key not in ("board", "corner"):
+            raise InputError(source, f"unknown setting {name.strip()!r} "
+                             "(known: board, corner)", number)
+        if key in headers:
+            raise InputError(source, f"{key}: given twice", number)
+        headers[key] = (number, value.strip())
+        lines = lines[1:]
+    return headers, lines
+
+
+def _board_size(header: Line, source: str) -> tuple[int, int]:
+    number, value = header
+    match = _BOARD.fullmatch(value)
+    if not match:
+        raise InputError(source, f"board: expected WxH (e.g. 8x8), found {value!r}", number)
+    cols, rows = int(match.group(1)), int(match.group(2))
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InputError(source, f"board: {cols}x{rows} is out of range "
+                         f"(1..{MAX_SIDE} per side)", number)
+    return rows, cols
+
+
+def _stone_groups(lines: list[Line], source: str) -> list[list[Line]]:
+    """The stones' rows, split at separator lines (`===`); empty groups are skipped."""
+    groups: list[list[Line]] = [[]]
+    for number, text in lines:
+        if _SEPARATOR.fullmatch(text):
+            groups.append([])
+        elif ":" in text:
+            raise InputError(source, f"setting {text!r} after the stones "
+                             "(settings come first)", number)
+        else:
+            groups[-1].append((number, text))
+    return [group for group in groups if group]
+
+
+def _stone(group: list[Line], index: int, source: str) -> tuple[Cell, ...]:
+    """One stone's cells (offsets from its top-left corner), checked to be one chequered piece."""
+    first_line = group[0][0]
+    width = None
+    cells: list[Cell] = []
+    for row, (number, text) in enumerate(group):
+        fields = [field.strip() for field in text.split(",")]
+        if width is None:
+            width = len(fields)
+        elif len(fields) != width:
+            raise InputError(source, f"stone {index}: row has {len(fields)} fields, "
+                             f"its first row has {width}", number)
+        for col, field in enumerate(fields):
+            if _EMPTY.fullmatch(field):
+                continue
+            if field.upper() not in _COLOURS:
+                raise InputError(source, f"stone {index}, column {col + 1}: unknown entry "
+                                 f"{field!r} (B, W or _, separated by commas)", number)
+            cells.append((row, col, _COLOURS[field.upper()]))
+    if not cells:
+        raise InputError(source, f"stone {index} has no squares (only _)", first_line)
+    top = min(r for r, _, _ in cells)
+    left = min(c for _, c, _ in cells)
+    cells = [(r - top, c - left, k) for r, c, k in cells]
+    colour = {(r, c): k for r, c, k in cells}
+    for (r, c), k in colour.items():
+        for neighbour in ((r, c + 1), (r + 1, c)):
+            if colour.get(neighbour) == k:
+                raise InputError(source, f"stone {index}: neighbouring squares at "
+                                 f"({r + top + 1},{c + left + 1}) and "
+                                 f"({neighbour[0] + top + 1},{neighbour[1] + left + 1}) have "
+                                 "the same colour (a stone is cut from a chequered board)",
+                                 first_line)
+    if not _connected(set(colour)):
+        raise InputError(source, f"stone {index} is not connected (its squares must join "
+                         "edge to edge)", first_line)
+    return tuple(sorted(cells))
+
+
+def _connected(squares: set[tuple[int, int]]) -> bool:
+    start = next(iter(squares))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for neighbour in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if neighbour in squares and neighbour not in seen:
+                seen.add(neighbour)
+                todo.append(neighbour)
+    return len(seen) == len(squares)
+
+
+def _check_colours(board: Board, source: str, line: int | None) -> None:
+    stone_black = sum(k == "b" for stone in board.stones for _, _, k in stone)
+    board_black = sum(board.colour(r, c) == "b" for r in range(1, board.rows + 1)
+                      for c in range(1, board.cols + 1))
+    if stone_black != board_black:
+        fields = board.rows * board.cols
+        raise InputError(source, f"the stones have {stone_black} black and "
+                         f"{fields - stone_black} white squares, the board has {board_black} "
+                         f"black and {fields - board_black} white fields", line)
+
+
+def _structure(board: Board) -> tuple[Any, ...]:
+    facts = [fact("field", r, c, board.colour(r, c)) for r in range(1, board.rows + 1)
+             for c in range(1, board.cols + 1)]
+    for index, stone in enumerate(board.stones):
+        facts.append(fact("stone", index))
+        facts += [fact("stone_cell", index, r, c, k) for r, c, k in stone]
+    if board.symmetry:
+        facts.append(fact("up_to_symmetry"))
+    return tuple(facts)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    board: Board = instance.data
+    fields = board.rows * board.cols
+    return fields * 8 * fields, "stone-square placements"
+
+
+def add_options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--up-to-symmetry", action="store_true",
+                       help="count a solution and its mirrored or rotated copies on the board "
+                       "as one (only symmetries that keep the fields' colours)")
+
+
+def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+    if getattr(args, "up_to_symmetry", False):
+        board = replace(instance.data, symmetry=True)
+        return replace(instance, structure=_structure(board), data=board)
+    return instance
+
+
+def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
+    """The stone covering each field; None where the answer is partial (a hint)."""
+    board: Board = instance.data
+    grid: list[list[int | None]] = [[None] * board.cols for _ in range(board.rows)]
+    for row, col, stone in answer.atoms("cover", 3):
+        grid[row - 1][col - 1] = stone
+    return grid
+
+
+def stone_label(index: int) -> str:
+    """A, B, ... Z, then AA, AB, ...: the letters that name stone `index` (0-based)."""
+    label = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(ord("A") + rest) + label
+    return label
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    board: Board = instance.data
+    grid = _grid(instance, answer)
+    width = max(len(stone_label(len(board.stones) - 1)), 1) + 1
+    lines = []
+    for r, row in enumerate(grid, start=1):
+        line = Text()
+        for c, stone in enumerate(row, start=1):
+            black = board.colour(r, c) == "b"
+            if stone is None:
+                line.append("·".center(width), style="dim")
+                continue
+            label = stone_label(stone)
+            colour = _PALETTE[stone % len(_PALETTE)]
+            style = f"bold black on {colour}" if black else f"{colour}"
+            line.append((label if black else label.lower()).center(width), style=style)
+        lines.append(line)
+    legend = Text("Letters name the stones in file order (A = stone 0); UPPER CASE on black "
+                  "fields, lower case on white fields.", style="dim")
+    return Group(*lines, legend)
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    return {"grid": _grid(instance, answer)}
