@@ -1,0 +1,212 @@
+"""Declarative vs imperative, measured: solve-asp next to hand-written search.
+
+    python benchmarks/compare.py [PUZZLE ...] [--markdown FILE]
+
+For every instance under instances/ of the puzzles the original "Python vs Prolog"
+articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row:
+
+- `lp_lines`: lines of rules in asp/<puzzle>.lp (no comments, no blank lines);
+  `py_lines`: lines of search code in benchmarks/imperative/<puzzle>.py (no comments,
+  docstrings, blank lines or the file reader);
+- `asp_s` and `imp_s`: wall time of each as a command (`solve-asp ... --json` and
+  `python -m imperative ...`, both paying Python's start), and `imp/asp`, their ratio;
+- `choices`, `conflicts`: clingo's counters; `nodes`: search states the imperative
+  solver opened; `tried`: moves it generated;
+- peers, where installed, in the same run: `swipl_s` (SWI-Prolog running
+  benchmarks/prolog/<puzzle>.pl, for jodici, flower and equation) and `puzzlekit_s`
+  (OR-Tools CP-SAT through puzzlekit, for hidoku). A missing peer is skipped with a note.
+
+Both sides look for the same solutions: a second one to prove uniqueness, or all of them
+(up to the instance's cap) where the instance's expected file counts them. Puzzles not
+yet in the package (no asp/<puzzle>.lp) are skipped with a note. Timings are for one run
+on one machine; compare within a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import shutil
+import subprocess
+import sys
+import time
+import tokenize
+from pathlib import Path
+from typing import Any
+
+from bench import ROOT, machine, measure, print_table
+
+BENCHMARKS = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCHMARKS))
+from imperative import PUZZLES  # noqa: E402
+
+PROLOG = BENCHMARKS / "prolog"
+PROLOG_PUZZLES = ("jodici", "flower", "equation")
+PUZZLEKIT_PUZZLES = ("hidoku",)
+PEER_TIMEOUT_S = 120.0
+COLUMNS = ("instance", "status", "lp_lines", "py_lines", "asp_s", "imp_s", "imp/asp",
+           "choices", "conflicts", "nodes", "tried", "swipl_s", "puzzlekit_s")
+
+
+def rule_lines(path: Path) -> int:
+    """Lines of an encoding that hold rules: `%` comments and blank lines dropped."""
+    count = 0
+    in_block = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if in_block:
+            in_block = "*%" not in text
+            continue
+        if text.startswith("%*"):
+            in_block = "*%" not in text[2:]
+            continue
+        if text.split("%", 1)[0].strip():
+            count += 1
+    return count
+
+
+def code_lines(path: Path, skip: tuple[str, ...] = ("read",)) -> int:
+    """Lines of Python code: no comments, docstrings, blank lines or `skip` functions."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    excluded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name in skip:
+            excluded.update(range(node.lineno - len(node.decorator_list),
+                                  (node.end_lineno or node.lineno) + 1))
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            excluded.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    lines: set[int] = set()
+    skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+               tokenize.DEDENT, tokenize.ENCODING, tokenize.ENDMARKER}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in skipped:
+            lines.update(range(token.start[0], token.end[0] + 1))
+    return len(lines - excluded)
+
+
+def solutions_wanted(expected: dict[str, Any]) -> int:
+    """Solutions to look for: 2 (uniqueness), or all up to a cap where the file counts."""
+    options = expected.get("options", {})
+    if "count" in expected:
+        return expected["count"] + 1
+    return int(options.get("cap", 2))
+
+
+def run_imperative(puzzle: str, path: Path, limit: int) -> dict[str, Any]:
+    argv = [sys.executable, "-m", "imperative", puzzle, str(path), "--limit", str(limit)]
+    start = time.perf_counter()
+    done = subprocess.run(argv, cwd=BENCHMARKS, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    if done.returncode:
+        return {"imp_status": f"exit {done.returncode}", "imp_s": wall}
+    data = json.loads(done.stdout)
+    return {"imp_status": data["status"], "imp_s": wall, "nodes": data["stats"]["nodes"],
+            "tried": data["stats"]["tried"]}
+
+
+def run_swipl(puzzle: str, path: Path) -> float | str:
+    """Wall time of the Prolog version, which prints every solution it finds."""
+    program = PROLOG / f"{puzzle}.pl"
+    argv = ["swipl", "-q", str(program), str(path)]
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=PEER_TIMEOUT_S,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    wall = time.perf_counter() - start
+    return wall if done.returncode == 0 else f"exit {done.returncode}"
+
+
+def run_puzzlekit(puzzle: str, path: Path) -> float | str:
+    argv = [sys.executable, str(BENCHMARKS / "peers" / f"puzzlekit_{puzzle}.py"), str(path)]
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=PEER_TIMEOUT_S,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    wall = time.perf_counter() - start
+    return wall if done.returncode == 0 else f"exit {done.returncode}"
+
+
+def has_puzzlekit() -> bool:
+    done = subprocess.run([sys.executable, "-c", "import puzzlekit"], capture_output=True,
+                          check=False)
+    return done.returncode == 0
+
+
+def instances(puzzle: str) -> list[Path]:
+    folder = ROOT / "instances" / puzzle
+    return sorted(p for p in folder.glob("*") if p.is_file()
+                  and not p.name.endswith(".expected.json") and not p.name.startswith("."))
+
+
+def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    notes: list[str] = []
+    swipl = shutil.which("swipl") is not None
+    puzzlekit = has_puzzlekit()
+    if not swipl:
+        notes.append("SWI-Prolog peer skipped: `swipl` is not installed "
+                     "(Debian package swi-prolog-nox).")
+    if not puzzlekit:
+        notes.append("puzzlekit peer skipped: `puzzlekit` is not installed "
+                     "(pip install '.[bench]').")
+    rows: list[dict[str, Any]] = []
+    for puzzle in puzzles:
+        encoding = ROOT / "asp" / f"{puzzle}.lp"
+        solver = BENCHMARKS / "imperative" / f"{puzzle}.py"
+        if not encoding.is_file():
+            notes.append(f"{puzzle} skipped: not in the package yet (no asp/{puzzle}.lp).")
+            continue
+        if not instances(puzzle):
+            notes.append(f"{puzzle} skipped: no instances yet.")
+            continue
+        if not solver.is_file():
+            notes.append(f"{puzzle} skipped: no imperative solver yet.")
+            continue
+        if swipl and puzzle in PROLOG_PUZZLES and not (PROLOG / f"{puzzle}.pl").is_file():
+            notes.append(f"{puzzle}: no Prolog version yet.")
+        lp, py = rule_lines(encoding), code_lines(solver)
+        for path in instances(puzzle):
+            expected = json.loads((path.parent / f"{path.stem}.expected.json").read_text())
+            limit = solutions_wanted(expected)
+            extra = ["--models", str(limit)]
+            row = measure(puzzle, path, *extra, name=f"{puzzle}/{path.name}")
+            row.update(lp_lines=lp, py_lines=py, asp_s=row["wall_s"])
+            row.update(run_imperative(puzzle, path, limit))
+            if row.get("imp_status") != row.get("status"):
+                row["status"] = f"{row.get('status')}/{row.get('imp_status')}"
+            if isinstance(row.get("imp_s"), float) and row["asp_s"]:
+                row["imp/asp"] = row["imp_s"] / row["asp_s"]
+            if swipl and (PROLOG / f"{puzzle}.pl").is_file():
+                row["swipl_s"] = run_swipl(puzzle, path)
+            if puzzlekit and puzzle in PUZZLEKIT_PUZZLES:
+                row["puzzlekit_s"] = run_puzzlekit(puzzle, path)
+            rows.append(row)
+    return rows, notes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                        help=f"some of {', '.join(PUZZLES)} (default all)")
+    args = parser.parse_args()
+    unknown = set(args.puzzles) - set(PUZZLES)
+    if unknown:
+        parser.error(f"no imperative solver for {', '.join(sorted(unknown))}")
+    rows, notes = compare(list(args.puzzles) or list(PUZZLES))
+    print(f"machine: {machine()}")
+    print_table(rows, COLUMNS)
+    for note in notes:
+        print(f"- {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""Reference imperative solvers: hand-written depth-first search, counting search nodes.
+
+One module per puzzle the original "Python vs Prolog" articles solved (hidoku, jodici,
+flower, equation, magic, checkerboard), each following the algorithm that
+`shared/IMPERATIVE.md` describes: the programmer writes the search, the branch
+cutting and the order of the successors. They read the same puzzle files as
+`solve-asp` (with their own small readers) and give solutions in the same JSON shape,
+so the rule checkers in `tests/checkers/` check them too. They are reference points
+for `benchmarks/compare.py`, not part of the package.
+
+    python -m imperative PUZZLE FILE [--limit N]      (from the benchmarks directory)
+
+Every module offers `solve(text: str, limit: int = 2) -> Result`; `limit` is the
+number of solutions to look for (2 proves uniqueness, 0 means all).
+"""
+
+PUZZLES = ("hidoku", "jodici", "flower", "equation", "magic", "checkerboard")

@@ -1,0 +1,79 @@
+"""The reference imperative solvers (benchmarks/imperative/) obey the same rule checkers.
+
+Every instance of every puzzle they cover is solved imperatively; each answer must pass
+the independent checker, and status, uniqueness and counts must match the instance's
+expected file. Puzzles whose checker or instances have not landed yet are skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from checkers import checker
+from conftest import INSTANCES, ROOT, expected_for, instance_files
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+imperative = importlib.import_module("imperative")
+
+FILES = [p for p in instance_files() if p.parent.name in imperative.PUZZLES
+         and (ROOT / "benchmarks" / "imperative" / f"{p.parent.name}.py").is_file()]
+
+
+def limit_for(expected: dict) -> int:
+    """How many solutions to look for, read the way tests/test_instances.py reads options."""
+    options = expected.get("options", {})
+    if "count" in expected:
+        return expected["count"] + 1
+    if "cap" in options:
+        return options["cap"]
+    return 2
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(INSTANCES)) for p in FILES])
+def test_imperative_answers_pass_the_checker(path: Path) -> None:
+    name = path.parent.name
+    if not (ROOT / "tests" / "checkers" / f"{name}.py").is_file():
+        pytest.skip(f"no checker for {name} yet")
+    expected = expected_for(path)
+    solver = importlib.import_module(f"imperative.{name}")
+    text = path.read_text(encoding="utf-8")
+    result = solver.solve(text, limit_for(expected))
+    assert result.nodes > 0
+    assert result.status == expected["status"]
+    rules = checker(name)
+    for solution in result.solutions:
+        rules.check(text, solution)
+    if "unique" in expected:
+        assert result.unique is expected["unique"]
+    if "count" in expected:
+        assert (len(result.solutions), result.complete) == (expected["count"], True)
+    keys = {json.dumps(s, sort_keys=True) for s in result.solutions}
+    if expected.get("all_solutions"):
+        assert keys == {json.dumps(s, sort_keys=True) for s in expected["solutions"]}
+    if "closest" in expected:
+        assert result.closest is not None
+        assert result.closest["open"] == expected["closest"]["open"]
+        rules.check_closest(text, result.closest)
+
+
+def test_command_line_prints_the_envelope() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "imperative", "jodici", str(INSTANCES / "jodici" / "1.csv")],
+        cwd=ROOT / "benchmarks", capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    assert data["status"] == "solved" and data["unique"] is True
+    assert data["stats"]["nodes"] > 0
+
+
+def test_jodici_counts_every_solution_without_givens() -> None:
+    """A nearly empty disc has many solutions; the search must find more than one."""
+    solver = importlib.import_module("imperative.jodici")
+    result = solver.solve("3,7,_,_,_,_\n_,_,1,_,_,_\n_,_,_,_,_,_\n", 3)
+    assert len(result.solutions) == 3 and result.unique is False
+    for solution in result.solutions:
+        checker("jodici").check("3,7,_,_,_,_\n_,_,1,_,_,_\n_,_,_,_,_,_\n", solution)
