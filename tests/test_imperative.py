@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,9 @@ def test_imperative_answers_pass_the_checker(path: Path) -> None:
         assert result.closest is not None
         assert result.closest["open"] == expected["closest"]["open"]
         rules.check_closest(text, result.closest)
+        if "solutions" in expected["closest"]:
+            assert {json.dumps(s, sort_keys=True) for s in result.closest["solutions"]} == {
+                json.dumps(s, sort_keys=True) for s in expected["closest"]["solutions"]}
 
 
 def test_command_line_prints_the_envelope() -> None:
@@ -77,3 +81,40 @@ def test_jodici_counts_every_solution_without_givens() -> None:
     assert len(result.solutions) == 3 and result.unique is False
     for solution in result.solutions:
         checker("jodici").check("3,7,_,_,_,_\n_,_,1,_,_,_\n_,_,_,_,_,_\n", solution)
+
+
+def test_hidoku_with_blocked_cells_and_open_ends() -> None:
+    """An irregular board (X blocked) where neither 1 nor K is given: K = 7 playable cells."""
+    text = "_,_,X\n_,4,_\nX,_,_\n"
+    solver = importlib.import_module("imperative.hidoku")
+    result = solver.solve(text, 0)
+    assert result.complete and result.solutions
+    for solution in result.solutions:
+        checker("hidoku").check(text, solution)
+        assert solution["grid"][0][2] is None and solution["grid"][2][0] is None
+
+
+PROLOG = ("jodici", "flower", "equation")
+
+
+@pytest.mark.skipif(shutil.which("swipl") is None, reason="swipl (swi-prolog-nox) not installed")
+@pytest.mark.parametrize("path", [p for p in instance_files() if p.parent.name in PROLOG],
+                         ids=lambda p: str(p.relative_to(INSTANCES)))
+def test_prolog_answers_pass_the_checker(path: Path) -> None:
+    name = path.parent.name
+    expected = expected_for(path)
+    program = ROOT / "benchmarks" / "prolog" / f"{name}.pl"
+    out = subprocess.run(["swipl", "-q", str(program), str(path), "3"], capture_output=True,
+                         text=True, check=True, timeout=60).stdout
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert bool(answers) is (expected["status"] == "solved")
+    if "unique" in expected:
+        assert (len(answers) == 1) is expected["unique"]
+    text = path.read_text(encoding="utf-8")
+    disks = importlib.import_module("imperative.flower").read(text) if name == "flower" else []
+    for answer in answers:
+        if name == "flower":
+            shown = [d[r:] + d[:r] for d, r in zip(disks, answer, strict=True)]
+            checker(name).check(text, {"rotations": answer, "disks": shown})
+        else:
+            checker(name).check(text, {"grid": answer})
