@@ -42,7 +42,7 @@ class Result:
     def unique(self) -> bool | None:
         if len(self.solutions) > 1:
             return False
-        return len(self.solutions) == 1 if self.complete else None
+        return True if self.complete and self.solutions else None
 
     def envelope(self, puzzle: str, seconds: float) -> dict[str, Any]:
         data: dict[str, Any] = {

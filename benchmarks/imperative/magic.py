@@ -1,0 +1,86 @@
+"""Magic board, imperatively: best-first filling of the fullest line, sums checked early.
+
+Follows the original Python solver. The groups are the rows, the columns and both
+diagonals; every group must reach the magic sum. In every state the search fills an
+empty field of the group with the most filled fields (that is not full yet), trying
+each number still unused. Branch cutting: a full group must have the magic sum, and a
+group with one or two empty fields must be completable by one or two unused numbers
+(the original checked "some permutation of the remaining numbers" for groups with at
+least 3 of 5 fields filled). The original also kept a closed list of visited states;
+since every state here chooses its field deterministically, no state is reached twice
+and the list is not needed.
+"""
+
+from __future__ import annotations
+
+from ._common import Enough, Result, content_lines, is_empty, take_range
+
+
+def read(text: str) -> tuple[list[list[int | None]], int]:
+    """A CSV grid (`_` empty) after an optional `range: LO..HI` line; returns grid, LO."""
+    lines, bounds = take_range(content_lines(text))
+    grid = [[None if is_empty(f) else int(f) for f in line.split(",")] for line in lines]
+    size = len(grid)
+    if any(len(row) != size for row in grid):
+        raise ValueError("a magic board is square")
+    low = bounds[0] if bounds else 1
+    if bounds and bounds[1] - bounds[0] + 1 != size * size:
+        raise ValueError("the range must hold N*N numbers")
+    return grid, low
+
+
+def solve(text: str, limit: int = 2) -> Result:
+    rows, low = read(text)
+    n = len(rows)
+    result = Result(limit=limit)
+    numbers = range(low, low + n * n)
+    target = sum(numbers) // n
+    groups = [[r * n + c for c in range(n)] for r in range(n)]
+    groups += [[r * n + c for r in range(n)] for c in range(n)]
+    groups += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    grid = [v for row in rows for v in row]
+    givens = [v for v in grid if v is not None]
+    unused = set(numbers) - set(givens)
+    if len(set(givens)) != len(givens) or any(v not in numbers for v in givens):
+        result.complete = True
+        return result
+
+    def completable(group: list[int]) -> bool:
+        values = [grid[i] for i in group]
+        empty = values.count(None)
+        need = target - sum(v for v in values if v is not None)
+        if empty == 0:
+            return need == 0
+        if empty == 1:
+            return need in unused
+        if empty == 2:
+            return any(need - a in unused and need - a != a for a in unused)
+        return True
+
+    def search() -> None:
+        result.nodes += 1
+        if not all(completable(group) for group in groups):
+            return
+        if not unused:
+            result.found({"grid": [grid[r * n:(r + 1) * n] for r in range(n)]})
+            return
+        open_groups = [g for g in groups if None in (grid[i] for i in g)]
+        if open_groups:
+            group = max(open_groups, key=lambda g: sum(grid[i] is not None for i in g))
+            field = next(i for i in group if grid[i] is None)
+        else:
+            field = grid.index(None)
+        for value in sorted(unused):
+            result.tried += 1
+            grid[field] = value
+            unused.remove(value)
+            search()
+            unused.add(value)
+        grid[field] = None
+
+    try:
+        search()
+        result.complete = True
+    except Enough:
+        pass
+    return result
