@@ -1,0 +1,144 @@
+"""Checkerboard, imperatively: place the stone with the fewest legal placements first.
+
+Follows the original Python solver. Every stone is precomputed in its (up to 8)
+orientations; a placement is legal where each of its squares lands on a field of the
+same colour that no placed stone covers (the original summed +-1 arrays; here a
+placement is a bit mask of board fields). In every state:
+
+- successors: the stone with the fewest legal placements left, in all of them;
+- validity check (branch cutting): every stone not yet placed still has a legal
+  placement, and every empty field can still be covered by some remaining stone.
+
+Identical stones are interchangeable (a tiling is the same whichever copy lies where),
+so copies of one stone are placed in increasing placement order: each tiling is found
+once instead of once per permutation of the copies.
+"""
+
+from __future__ import annotations
+
+from ._common import Enough, Result, content_lines
+
+Shape = frozenset[tuple[int, int, str]]
+
+
+def read(text: str) -> tuple[int, int, str, list[Shape]]:
+    """Rows, columns, top-left colour (B/W) and the stones, in file order."""
+    lines = content_lines(text)
+    rows = cols = 0
+    corner = "B"
+    while lines and ":" in lines[0]:
+        key, value = (part.strip().lower() for part in lines.pop(0).split(":", 1))
+        if key == "board":
+            cols, rows = (int(v) for v in value.replace("\N{MULTIPLICATION SIGN}", "x").split("x"))
+        elif key == "corner":
+            corner = value[0].upper()
+    stones: list[Shape] = []
+    current: list[str] = []
+    for line in [*lines, "="]:
+        if set(line) == {"="}:
+            if current:
+                stones.append(normal(frozenset(
+                    (r, c, field.strip().upper())
+                    for r, row in enumerate(current) for c, field in enumerate(row.split(","))
+                    if field.strip().strip("_"))))
+            current = []
+        else:
+            current.append(line)
+    if not rows:
+        rows = cols = round(sum(len(s) for s in stones) ** 0.5)
+    return rows, cols, corner, stones
+
+
+def normal(cells: Shape) -> Shape:
+    top = min(r for r, _, _ in cells)
+    left = min(c for _, c, _ in cells)
+    return frozenset((r - top, c - left, v) for r, c, v in cells)
+
+
+def orientations(shape: Shape) -> frozenset[Shape]:
+    """The stone turned by 0, 90, 180, 270 degrees, and each mirrored."""
+    found = set()
+    for turned in (shape, normal(frozenset((r, -c, v) for r, c, v in shape))):
+        for _ in range(4):
+            turned = normal(frozenset((c, -r, v) for r, c, v in turned))
+            found.add(turned)
+    return frozenset(found)
+
+
+def placements(shape: Shape, rows: int, cols: int, corner: str) -> list[int]:
+    """Bit masks (bit r*cols+c) of every legal placement on the empty board."""
+    other = {"B": "W", "W": "B"}[corner]
+    masks = set()
+    for turned in orientations(shape):
+        height = max(r for r, _, _ in turned) + 1
+        width = max(c for _, c, _ in turned) + 1
+        for top in range(rows - height + 1):
+            for left in range(cols - width + 1):
+                if all(v == (corner if (top + r + left + c) % 2 == 0 else other)
+                       for r, c, v in turned):
+                    masks.add(sum(1 << ((top + r) * cols + left + c) for r, c, _ in turned))
+    return sorted(masks)
+
+
+def solve(text: str, limit: int = 2) -> Result:
+    rows, cols, corner, stones = read(text)
+    result = Result(limit=limit)
+    full = (1 << (rows * cols)) - 1
+    if sum(len(s) for s in stones) != rows * cols:
+        result.complete = True
+        return result
+    # Identical stones form one class: (placements, the stones' indices in file order).
+    classes: dict[frozenset[Shape], list[int]] = {}
+    for index, stone in enumerate(stones):
+        classes.setdefault(orientations(stone), []).append(index)
+    kinds = [(placements(min(shapes, key=sorted), rows, cols, corner), members)
+             for shapes, members in classes.items()]
+    left = [len(members) for _, members in kinds]
+    after = [-1] * len(kinds)  # copies of a class go in increasing placement index
+    chosen: list[tuple[int, int]] = []  # (class, placement mask) in the order placed
+
+    def legal(kind: int, covered: int) -> list[int]:
+        masks = kinds[kind][0]
+        return [i for i in range(after[kind] + 1, len(masks)) if not masks[i] & covered]
+
+    def search(covered: int) -> None:
+        result.nodes += 1
+        if covered == full:
+            grid = [[-1] * cols for _ in range(rows)]
+            copies = [0] * len(kinds)
+            for kind, mask in chosen:
+                stone = kinds[kind][1][copies[kind]]
+                copies[kind] += 1
+                for field in range(rows * cols):
+                    if mask >> field & 1:
+                        grid[field // cols][field % cols] = stone
+            result.found({"grid": grid})
+            return
+        options = {k: legal(k, covered) for k in range(len(kinds)) if left[k]}
+        if any(not found for found in options.values()):
+            return
+        reachable = 0
+        for kind, found in options.items():
+            for i in found:
+                reachable |= kinds[kind][0][i]
+        if reachable | covered != full:
+            return
+        kind = min(options, key=lambda k: (len(options[k]), k))
+        previous = after[kind]
+        left[kind] -= 1
+        for i in options[kind]:
+            result.tried += 1
+            mask = kinds[kind][0][i]
+            after[kind] = i
+            chosen.append((kind, mask))
+            search(covered | mask)
+            chosen.pop()
+        after[kind] = previous
+        left[kind] += 1
+
+    try:
+        search(0)
+        result.complete = True
+    except Enough:
+        pass
+    return result
