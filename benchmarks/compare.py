@@ -1,6 +1,6 @@
 """Declarative vs imperative, measured: solve-asp next to hand-written search.
 
-    python benchmarks/compare.py [PUZZLE ...] [--markdown FILE]
+    python benchmarks/compare.py [PUZZLE ...] [--write-doc]
 
 For every instance under instances/ of the puzzles the original "Python vs Prolog"
 articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row:
@@ -14,7 +14,12 @@ articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row
   solver opened; `tried`: moves it generated;
 - peers, where installed, in the same run: `swipl_s` (SWI-Prolog running
   benchmarks/prolog/<puzzle>.pl, for jodici, flower and equation) and `puzzlekit_s`
-  (OR-Tools CP-SAT through puzzlekit, for hidoku). A missing peer is skipped with a note.
+  (OR-Tools CP-SAT through puzzlekit, for hidoku: it finds one solution and proves
+  nothing about uniqueness; environment variable PUZZLEKIT_PYTHON names an interpreter
+  that has puzzlekit if this one has not). A missing peer is skipped with a note.
+
+`--write-doc` also puts the table, with the machine and date, into
+docs/declarative-vs-imperative.md (between its `compare:start` / `compare:end` marks).
 
 Both sides look for the same solutions: a second one to prove uniqueness, or all of them
 (up to the instance's cap) where the instance's expected file counts them. Puzzles not
@@ -26,8 +31,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -46,6 +53,10 @@ PROLOG = BENCHMARKS / "prolog"
 PROLOG_PUZZLES = ("jodici", "flower", "equation")
 PUZZLEKIT_PUZZLES = ("hidoku",)
 PEER_TIMEOUT_S = 120.0
+# The interpreter that has puzzlekit (`pip install '.[bench]'`); another one may be named.
+PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
+DOC = ROOT / "docs" / "declarative-vs-imperative.md"
+START, END = "<!-- compare:start -->", "<!-- compare:end -->"
 COLUMNS = ("instance", "status", "lp_lines", "py_lines", "asp_s", "imp_s", "imp/asp",
            "choices", "conflicts", "nodes", "tried", "swipl_s", "puzzlekit_s")
 
@@ -124,8 +135,30 @@ def run_swipl(puzzle: str, path: Path) -> float | str:
     return wall if done.returncode == 0 else f"exit {done.returncode}"
 
 
+def puzzlekit_hidoku(path: Path) -> None:
+    """The peer itself (run in a child): puzzlekit's CP-SAT hidoku, one solution as JSON.
+
+    puzzlekit's hidoku has no blocked cells and looks for one solution only (it does not
+    prove uniqueness); a board with blocked cells exits 3.
+    """
+    import puzzlekit
+
+    rows = [[f.strip() for f in (line.split(",") if "," in line else line.split())]
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.strip().startswith("#")]
+    if any(f in ("X", "x") or (f and set(f) == {"."}) for row in rows for f in row):
+        sys.exit(3)
+    fields = [["-" if not f.strip("_") else f for f in row] for row in rows]
+    text = f"{len(rows)} {len(rows[0])}\n" + "\n".join(" ".join(row) for row in fields)
+    result = puzzlekit.solve(text, "hidoku")
+    if not result.is_solved:
+        sys.exit(1)
+    grid = [[int(v) for v in row] for row in result.sol_grid.matrix]
+    print(json.dumps({"grid": grid}))
+
+
 def run_puzzlekit(puzzle: str, path: Path) -> float | str:
-    argv = [sys.executable, str(BENCHMARKS / "peers" / f"puzzlekit_{puzzle}.py"), str(path)]
+    argv = [PUZZLEKIT_PYTHON, __file__, "--peer-puzzlekit", puzzle, str(path)]
     start = time.perf_counter()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=PEER_TIMEOUT_S,
@@ -137,7 +170,7 @@ def run_puzzlekit(puzzle: str, path: Path) -> float | str:
 
 
 def has_puzzlekit() -> bool:
-    done = subprocess.run([sys.executable, "-c", "import puzzlekit"], capture_output=True,
+    done = subprocess.run([PUZZLEKIT_PYTHON, "-c", "import puzzlekit"], capture_output=True,
                           check=False)
     return done.returncode == 0
 
@@ -157,7 +190,7 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
                      "(Debian package swi-prolog-nox).")
     if not puzzlekit:
         notes.append("puzzlekit peer skipped: `puzzlekit` is not installed "
-                     "(pip install '.[bench]').")
+                     "(pip install '.[bench]', or set PUZZLEKIT_PYTHON).")
     rows: list[dict[str, Any]] = []
     for puzzle in puzzles:
         encoding = ROOT / "asp" / f"{puzzle}.lp"
@@ -194,18 +227,34 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--peer-puzzlekit"]:
+        puzzlekit_hidoku(Path(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
                         help=f"some of {', '.join(PUZZLES)} (default all)")
+    parser.add_argument("--write-doc", action="store_true",
+                        help="also put the table into docs/declarative-vs-imperative.md")
     args = parser.parse_args()
     unknown = set(args.puzzles) - set(PUZZLES)
     if unknown:
         parser.error(f"no imperative solver for {', '.join(sorted(unknown))}")
     rows, notes = compare(list(args.puzzles) or list(PUZZLES))
-    print(f"machine: {machine()}")
-    print_table(rows, COLUMNS)
-    for note in notes:
-        print(f"- {note}")
+    report = io.StringIO()
+    with contextlib.redirect_stdout(report):
+        print(f"machine: {machine()}\n")
+        print_table(rows, COLUMNS)
+        if notes:
+            print()
+        for note in notes:
+            print(f"- {note}")
+    print(report.getvalue(), end="")
+    if args.write_doc:
+        text = DOC.read_text(encoding="utf-8")
+        head, _, rest = text.partition(START)
+        _, _, tail = rest.partition(END)
+        DOC.write_text(f"{head}{START}\n{report.getvalue()}{END}{tail}", encoding="utf-8")
+        print(f"written to {DOC.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

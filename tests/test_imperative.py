@@ -159,3 +159,14 @@ def test_prolog_equation_reference(tmp_path: Path) -> None:
     out = subprocess.run(["swipl", "-q", str(program), str(puzzle)], capture_output=True,
                          text=True, check=True, timeout=60).stdout
     assert [json.loads(line) for line in out.splitlines()] == [EQUATION_SOLUTION]
+
+
+def test_compare_counts_rule_and_code_lines(tmp_path: Path) -> None:
+    compare = importlib.import_module("compare")
+    rules = tmp_path / "x.lp"
+    rules.write_text("% header\n\na(1). % fact\n%* block\ncomment *%\n:- a(X),\n   X > 2.\n")
+    assert compare.rule_lines(rules) == 3
+    code = tmp_path / "x.py"
+    code.write_text('"""Doc."""\n\n# note\ndef read(t):\n    return t\n\n\ndef f(x):\n'
+                    '    """Doc\n    more."""\n    y = (x +\n         1)  # why\n    return y\n')
+    assert compare.code_lines(code) == 4
