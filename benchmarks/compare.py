@@ -15,7 +15,8 @@ articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row
 - peers, where installed, in the same run: `swipl_s` (SWI-Prolog running
   benchmarks/prolog/<puzzle>.pl, for jodici, flower and equation) and `puzzlekit_s`
   (OR-Tools CP-SAT through puzzlekit, for hidoku: it finds one solution and proves
-  nothing about uniqueness; environment variable PUZZLEKIT_PYTHON names an interpreter
+  nothing about uniqueness; and for nonogram, which has no imperative solver here
+  because the original reduced it to SAT; environment variable PUZZLEKIT_PYTHON names an interpreter
   that has puzzlekit if this one has not). A missing peer is skipped with a note.
 
 `--write-doc` also puts the table, with the machine and date, into
@@ -51,7 +52,11 @@ from imperative import PUZZLES  # noqa: E402
 
 PROLOG = BENCHMARKS / "prolog"
 PROLOG_PUZZLES = ("jodici", "flower", "equation")
-PUZZLEKIT_PUZZLES = ("hidoku",)
+PUZZLEKIT_PUZZLES = ("hidoku", "nonogram")
+# Puzzles measured against peers only: the original solved nonograms by reduction to SAT
+# (Haskell), not by a hand-written search, so there is no imperative solver for them.
+PEER_ONLY = ("nonogram",)
+ALL = (*PUZZLES, *PEER_ONLY)
 PEER_TIMEOUT_S = 120.0
 # The interpreter that has puzzlekit (`pip install '.[bench]'`); another one may be named.
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
@@ -135,34 +140,60 @@ def run_swipl(puzzle: str, path: Path) -> float | str:
     return wall if done.returncode == 0 else f"exit {done.returncode}"
 
 
-def puzzlekit_hidoku(path: Path) -> None:
-    """The peer itself (run in a child): puzzlekit's CP-SAT hidoku, one solution as JSON.
+def puzzlekit_text(puzzle: str, path: Path) -> str | None:
+    """The instance in puzzlekit's own text format, or None if puzzlekit cannot take it.
 
-    puzzlekit's hidoku has no blocked cells and looks for one solution only (it does not
-    prove uniqueness); a board with blocked cells exits 3.
+    puzzlekit's hidoku has no blocked cells; its nonogram needs a clue on every line and
+    no given cells. The file is read by this package's parser where one exists (the
+    peer is timed, not checked).
     """
+    text = path.read_text(encoding="utf-8")
+    if puzzle == "hidoku":
+        rows = [[f.strip() for f in (line.split(",") if "," in line else line.split())]
+                for line in text.splitlines()
+                if line.strip() and not line.strip().startswith("#")]
+        if any(f in ("X", "x") or (f and set(f) == {"."}) for row in rows for f in row):
+            return None
+        fields = [["-" if not f.strip("_") else f for f in row] for row in rows]
+        return f"{len(rows)} {len(rows[0])}\n" + "\n".join(" ".join(row) for row in fields)
+    from pyasp_runner.puzzles import nonogram
+
+    instance = nonogram.parse(text, str(path))
+    size = {f.name: f.arguments[0].number for f in instance.facts if f.name in
+            ("width", "height")}
+    lines: dict[str, dict[int, list[int]]] = {"col_clue": {}, "row_clue": {}}
+    for clue in instance.clues:
+        if clue.name not in lines:
+            return None  # a given cell
+        lines[clue.name][clue.arguments[0].number] = nonogram.runs_of(clue)
+    width, height = size["width"], size["height"]
+    if len(lines["col_clue"]) != width or len(lines["row_clue"]) != height:
+        return None
+    if any(not runs for kind in lines.values() for runs in kind.values()):
+        return None  # an empty line: puzzlekit's format has no way to say "no run"
+    body = [" ".join(map(str, lines["col_clue"][c])) for c in range(1, width + 1)]
+    body += [" ".join(map(str, lines["row_clue"][r])) for r in range(1, height + 1)]
+    return f"{height} {width}\n" + "\n".join(body)
+
+
+def puzzlekit_peer(puzzle: str) -> None:
+    """The peer itself (run in a child): puzzlekit's CP-SAT solver on standard input.
+    It looks for one solution only and proves nothing about uniqueness."""
     import puzzlekit
 
-    rows = [[f.strip() for f in (line.split(",") if "," in line else line.split())]
-            for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.strip().startswith("#")]
-    if any(f in ("X", "x") or (f and set(f) == {"."}) for row in rows for f in row):
-        sys.exit(3)
-    fields = [["-" if not f.strip("_") else f for f in row] for row in rows]
-    text = f"{len(rows)} {len(rows[0])}\n" + "\n".join(" ".join(row) for row in fields)
-    result = puzzlekit.solve(text, "hidoku")
-    if not result.is_solved:
-        sys.exit(1)
-    grid = [[int(v) for v in row] for row in result.sol_grid.matrix]
-    print(json.dumps({"grid": grid}))
+    result = puzzlekit.solve(sys.stdin.read(), puzzle)
+    sys.exit(0 if result.is_solved else 1)
 
 
 def run_puzzlekit(puzzle: str, path: Path) -> float | str:
-    argv = [PUZZLEKIT_PYTHON, __file__, "--peer-puzzlekit", puzzle, str(path)]
+    text = puzzlekit_text(puzzle, path)
+    if text is None:
+        return "n/a"
+    argv = [PUZZLEKIT_PYTHON, __file__, "--peer-puzzlekit", puzzle]
     start = time.perf_counter()
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=PEER_TIMEOUT_S,
-                              check=False)
+        done = subprocess.run(argv, input=text, capture_output=True, text=True,
+                              timeout=PEER_TIMEOUT_S, check=False)
     except subprocess.TimeoutExpired:
         return "timeout"
     wall = time.perf_counter() - start
@@ -201,20 +232,24 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
         if not instances(puzzle):
             notes.append(f"{puzzle} skipped: no instances yet.")
             continue
-        if not solver.is_file():
+        if puzzle in PEER_ONLY and not puzzlekit:
+            continue
+        if not solver.is_file() and puzzle not in PEER_ONLY:
             notes.append(f"{puzzle} skipped: no imperative solver yet.")
             continue
         if swipl and puzzle in PROLOG_PUZZLES and not (PROLOG / f"{puzzle}.pl").is_file():
             notes.append(f"{puzzle}: no Prolog version yet.")
-        lp, py = rule_lines(encoding), code_lines(solver)
+        lp = rule_lines(encoding)
+        py = code_lines(solver) if solver.is_file() else None
         for path in instances(puzzle):
             expected = json.loads((path.parent / f"{path.stem}.expected.json").read_text())
             limit = solutions_wanted(expected)
             extra = ["--models", str(limit)]
             row = measure(puzzle, path, *extra, name=f"{puzzle}/{path.name}")
             row.update(lp_lines=lp, py_lines=py, asp_s=row["wall_s"])
-            row.update(run_imperative(puzzle, path, limit))
-            if row.get("imp_status") != row.get("status"):
+            if py is not None:
+                row.update(run_imperative(puzzle, path, limit))
+            if py is not None and row.get("imp_status") != row.get("status"):
                 row["status"] = f"{row.get('status')}/{row.get('imp_status')}"
             if isinstance(row.get("imp_s"), float) and row["asp_s"]:
                 row["imp/asp"] = row["imp_s"] / row["asp_s"]
@@ -228,18 +263,18 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
 
 def main() -> None:
     if sys.argv[1:2] == ["--peer-puzzlekit"]:
-        puzzlekit_hidoku(Path(sys.argv[3]))
+        puzzlekit_peer(sys.argv[2])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
-                        help=f"some of {', '.join(PUZZLES)} (default all)")
+                        help=f"some of {', '.join(ALL)} (default all)")
     parser.add_argument("--write-doc", action="store_true",
                         help="also put the table into docs/declarative-vs-imperative.md")
     args = parser.parse_args()
-    unknown = set(args.puzzles) - set(PUZZLES)
+    unknown = set(args.puzzles) - set(ALL)
     if unknown:
-        parser.error(f"no imperative solver for {', '.join(sorted(unknown))}")
-    rows, notes = compare(list(args.puzzles) or list(PUZZLES))
+        parser.error(f"not compared: {', '.join(sorted(unknown))}")
+    rows, notes = compare(list(args.puzzles) or list(ALL))
     report = io.StringIO()
     with contextlib.redirect_stdout(report):
         print(f"machine: {machine()}\n")
