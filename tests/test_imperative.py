@@ -170,3 +170,23 @@ def test_compare_counts_rule_and_code_lines(tmp_path: Path) -> None:
     code.write_text('"""Doc."""\n\n# note\ndef read(t):\n    return t\n\n\ndef f(x):\n'
                     '    """Doc\n    more."""\n    y = (x +\n         1)  # why\n    return y\n')
     assert compare.code_lines(code) == 4
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("hidoku", "1,_,_\n_,_,_\n_,_,2\n"),          # 1 and 2 cannot touch
+    ("hidoku", "1,1\n_,_\n"),                     # a number given twice
+    ("jodici", "9,9,9,_,_,_\n_,_,_,_,_,_\n_,_,_,_,_,_\n"),
+    ("magic", "range: 2..10\n_,_,_\n_,2,_\n_,_,_\n"),  # the centre must be the middle number
+    ("checkerboard", "B,W\n====\nB\n====\nB\n"),  # 3 black squares, 2 black fields
+])
+def test_clashing_clues_are_unsolvable(name: str, text: str) -> None:
+    result = importlib.import_module(f"imperative.{name}").solve(text)
+    assert result.complete and result.status == "unsolvable"
+
+
+def test_magic_range_header_shifts_the_numbers() -> None:
+    text = "range: 2..10\n_,_,_\n_,6,_\n_,_,3\n"
+    result = importlib.import_module("imperative.magic").solve(text, 0)
+    assert result.complete and result.solutions
+    for solution in result.solutions:
+        checker("magic").check(text, solution)
