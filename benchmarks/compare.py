@@ -209,7 +209,8 @@ def has_puzzlekit() -> bool:
 def instances(puzzle: str) -> list[Path]:
     folder = ROOT / "instances" / puzzle
     return sorted(p for p in folder.glob("*") if p.is_file()
-                  and not p.name.endswith(".expected.json") and not p.name.startswith("."))
+                  and not p.name.endswith(".expected.json") and not p.name.startswith(".")
+                  and p.name != "README.md")
 
 
 def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
