@@ -1,0 +1,306 @@
+"""Countdown numbers round: reach the target with + - * / on some of the numbers.
+
+Input, inline or in a file: `100 75 2 10 3 8 -> 746` (numbers, `->`, target), or the
+lines `numbers: 100 75 2 10 3 8` and `target: 746`. The target may be a range `100..999`
+(batch mode: which targets are reachable, the closest value for the others); the
+option `--targets LO..HI` sets that range for any input (numbers alone will do), and
+`--all` lists every way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from dataclasses import dataclass, replace
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Closest, Instance, Value, fact
+
+INLINE = True
+# Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
+MAX_SIZE = 7
+# Every value an expression can reach is at most the product of max(number, 2), so
+# bounding that product keeps every sum, product and distance inside clingo's 32-bit
+# integers (which wrap silently).
+VALUE_LIMIT = 2**31 - 1
+TARGET_LIMIT = 1_000_000_000
+MAX_RANGE = 1_000_000
+
+_NUMBER = re.compile(r"\d+")
+_RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
+_SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_LEVEL = {"add": 1, "sub": 1, "mul": 2, "div": 2}
+
+
+@dataclass(frozen=True)
+class Round:
+    """The numbers, and one target or a range of targets (or neither yet)."""
+
+    numbers: tuple[int, ...]
+    target: int | None = None
+    targets: tuple[int, int] | None = None
+    every_way: bool = False
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1)
+             if raw.strip() and not raw.lstrip().startswith("#")]
+    if not lines:
+        raise InputError(source, "empty file: no numbers in it")
+    numbers_line: tuple[int, str] | None = None
+    target_line: tuple[int, str] | None = None
+    for number, line in lines:
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        if colon and key in ("numbers", "target"):
+            if (numbers_line if key == "numbers" else target_line) is not None:
+                raise InputError(source, f"a second {key!r} line", number)
+            if key == "numbers":
+                numbers_line = (number, value)
+            else:
+                target_line = (number, value)
+        elif numbers_line is None and target_line is None and not colon:
+            left, arrow, right = line.partition("->")
+            numbers_line = (number, left)
+            target_line = (number, right) if arrow else None
+        else:
+            raise InputError(source, "expected `numbers -> target`, or a `numbers:` or "
+                             f"`target:` line, found {line!r}", number)
+    if numbers_line is None:
+        raise InputError(source, "no numbers: write `numbers: ...` or `... -> target`")
+    numbers = _numbers(numbers_line, source)
+    round_ = Round(numbers)
+    if target_line is not None:
+        round_ = _with_target(round_, target_line[1], source, target_line[0])
+    return instance_of(source, round_)
+
+
+def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
+    number, text = line
+    fields = [f for f in re.split(r"[\s,]+", text.strip()) if f]
+    if not fields:
+        raise InputError(source, "no numbers before the target", number)
+    values = []
+    for position, field in enumerate(fields, start=1):
+        if not _NUMBER.fullmatch(field):
+            raise InputError(source, f"number {position}: expected a positive whole number, "
+                             f"found {field!r}", number)
+        value = int(field)
+        if value < 1:
+            raise InputError(source, f"number {position}: {value} is not positive", number)
+        if value > VALUE_LIMIT:
+            raise InputError(source, f"number {position}: {value} is too large", number)
+        values.append(value)
+    bound = math.prod(max(value, 2) for value in values)
+    if bound > VALUE_LIMIT:
+        raise InputError(source, "the numbers are too large together: results up to "
+                         f"{bound:,} could overflow clingo's 32-bit integers (the product of "
+                         f"the numbers, ones counted as 2, must stay below 2^31)", number)
+    return tuple(values)
+
+
+def _with_target(round_: Round, text: str, source: str, line: int | None) -> Round:
+    """The round with the target (a number) or the range of targets (`LO..HI`) of `text`."""
+    text = text.strip()
+    match = _RANGE.fullmatch(text)
+    if match:
+        low, high = int(match[1]), int(match[2])
+        for value in (low, high):
+            _check_target(value, source, line)
+        if low > high:
+            raise InputError(source, f"target range {low}..{high} is empty", line)
+        if high - low >= MAX_RANGE:
+            raise InputError(source, f"target range {low}..{high} is longer than "
+                             f"{MAX_RANGE:,} targets", line)
+        return replace(round_, target=None, targets=(low, high))
+    if not _NUMBER.fullmatch(text):
+        raise InputError(source, f"target: expected a positive whole number or LO..HI, "
+                         f"found {text!r}", line)
+    target = int(text)
+    _check_target(target, source, line)
+    return replace(round_, target=target, targets=None)
+
+
+def _check_target(value: int, source: str, line: int | None) -> None:
+    if not 1 <= value <= TARGET_LIMIT:
+        raise InputError(source, f"target {value} is out of range 1..{TARGET_LIMIT:,}", line)
+
+
+def instance_of(source: str, round_: Round) -> Instance:
+    structure = [fact("number", i, v) for i, v in enumerate(round_.numbers, start=1)]
+    if round_.target is not None:
+        structure.append(fact("target", round_.target))
+    if round_.targets is not None:
+        structure.append(fact("targets", *round_.targets))
+    if round_.every_way:
+        structure.append(fact("every_way"))
+    return Instance(source, tuple(structure), (), round_)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    return len(instance.data.numbers), "numbers"
+
+
+def add_options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--all", action="store_true", dest="every_way",
+                       help="list every distinct way to the target (or the closest value), "
+                       "not only those with the fewest numbers")
+    group.add_argument("--targets", metavar="LO..HI",
+                       help="answer every target LO..HI for these numbers: how many are "
+                       "reachable, and the closest value for the others")
+
+
+def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+    round_: Round = instance.data
+    if getattr(args, "targets", None):
+        round_ = _with_target(round_, args.targets, "--targets", None)
+    if getattr(args, "every_way", False):
+        if round_.target is None:
+            raise InputError("--all", "goes with one target, not a range of targets")
+        round_ = replace(round_, every_way=True)
+        if args.models is None:
+            args.models = 0
+    if round_.target is None and round_.targets is None:
+        raise InputError(instance.source, "no target: write `numbers -> target` or give "
+                         "--targets LO..HI")
+    return instance_of(instance.source, round_)
+
+
+@dataclass(frozen=True)
+class Node:
+    value: int
+    op: str | None = None
+    left: Node | None = None
+    right: Node | None = None
+
+
+def _tree(answer: Answer) -> Node | None:
+    """The expression tree of an answer, or None if it holds no result."""
+    results = answer.atoms("result", 2)
+    if not results:
+        return None
+    steps = {(s, v): (o, a, va, b, vb) for s, v, o, a, va, b, vb in answer.atoms("node", 7)}
+    children = {(a, va) for _, a, va, b, vb in steps.values()}
+    children |= {(b, vb) for _, a, va, b, vb in steps.values()}
+    value = results[0][0]
+    roots = [key for key in steps if key not in children and key[1] == value]
+
+    def build(key: tuple[Value, Value]) -> Node:
+        if key not in steps:
+            return Node(int(key[1]))  # type: ignore[arg-type]
+        op, a, va, b, vb = steps[key]
+        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))  # type: ignore[arg-type]
+
+    return build(roots[0]) if roots else Node(int(value))  # type: ignore[arg-type]
+
+
+def infix(node: Node) -> str:
+    """Ordinary infix, evaluated left to right within a level, as the tree groups it."""
+    if node.op is None or node.left is None or node.right is None:
+        return str(node.value)
+    level = _LEVEL[node.op]
+    left, right = infix(node.left), infix(node.right)
+    if node.left.op is not None and _LEVEL[node.left.op] < level:
+        left = f"({left})"
+    # A right operand of the same level keeps its parentheses even where they could go
+    # (2*(3*5)): the expression shows the tree, so distinct ways read distinctly.
+    if node.right.op is not None and _LEVEL[node.right.op] <= level:
+        right = f"({right})"
+    return f"{left}{_SYMBOL[node.op]}{right}"
+
+
+def steps(node: Node) -> list[str]:
+    """The operations in the order a contestant says them: `75 * 10 = 750`."""
+    if node.op is None or node.left is None or node.right is None:
+        return []
+    first, second = node.left.value, node.right.value
+    if node.op in ("add", "mul"):  # said with the larger operand first
+        first, second = max(first, second), min(first, second)
+    said = f"{first} {_SYMBOL[node.op]} {second} = {node.value}"
+    return [*steps(node.left), *steps(node.right), said]
+
+
+def _leaves(node: Node) -> int:
+    if node.left is None or node.right is None:
+        return 1
+    return _leaves(node.left) + _leaves(node.right)
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    round_: Round = instance.data
+    numbers = Text("numbers: " + " ".join(str(n) for n in round_.numbers))
+    if round_.targets is not None:
+        return Group(numbers, *_batch_lines(round_, answer))
+    tree = _tree(answer)
+    if tree is None:
+        return Group(numbers, Text(f"target:  {round_.target}"), Text("·  (not known)"))
+    lines = [numbers, Text(f"target:  {round_.target}")]
+    used = _leaves(tree)
+    exact = tree.value == round_.target
+    mark = "=" if exact else "≈"
+    lines.append(Text(f"{infix(tree)} = {tree.value}", style="bold"))
+    lines += [Text(f"  {line}") for line in steps(tree)]
+    away = "" if exact else f", {abs(tree.value - (round_.target or 0))} away from the target"
+    lines.append(Text(f"{mark} {tree.value}: {used} number{'s' * (used != 1)}, "
+                      f"{used - 1} operation{'s' * (used != 2)}{away}", style="dim"))
+    return Group(*lines)
+
+
+def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
+    low, high = round_.targets or (0, 0)
+    exact = len(answer.atoms("exact", 1))
+    misses = _misses(answer)
+    lines = [Text(f"targets: {low}..{high}"),
+             Text(f"reachable exactly: {exact} of {high - low + 1}", style="bold")]
+    if misses:
+        lines.append(Text(f"unreachable ({len(misses)}), with the closest values:"))
+        entries = [f"{t}→{'/'.join(str(v) for v in vs)}" for t, vs in misses.items()]
+        width, row = 78, "  "
+        for entry in entries:
+            if len(row) + len(entry) + 2 > width:
+                lines.append(Text(row.rstrip()))
+                row = "  "
+            row += entry + "  "
+        if row.strip():
+            lines.append(Text(row.rstrip()))
+    return lines
+
+
+def _misses(answer: Answer) -> dict[int, list[int]]:
+    misses: dict[int, list[int]] = {}
+    for target, value in answer.atoms("closest", 2):
+        misses.setdefault(int(target), []).append(int(value))  # type: ignore[arg-type]
+    return misses
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict:
+    round_: Round = instance.data
+    if round_.targets is not None:
+        low, high = round_.targets
+        return {"targets": [low, high],
+                "exact": [t for (t,) in answer.atoms("exact", 1)],
+                "closest": [{"target": t, "values": vs} for t, vs in _misses(answer).items()]}
+    tree = _tree(answer)
+    if tree is None:
+        return {"expression": None, "value": None, "numbers_used": None}
+    return {"expression": infix(tree), "value": tree.value, "numbers_used": _leaves(tree)}
+
+
+def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
+    """When the target cannot be reached: the answer is the closest value, said so."""
+    round_: Round = instance.data
+    tree = _tree(answers[0])
+    if round_.target is None or tree is None or tree.value == round_.target:
+        return None
+    distance = abs(tree.value - round_.target)
+    values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})  # type: ignore[arg-type]
+    shown = " and ".join(str(v) for v in values)
+    what = "values are" if len(values) > 1 else "value is"
+    summary = (f"No exact answer: {round_.target} cannot be reached; the closest {what} "
+               f"{shown}, {distance} away.")
+    return Closest("closest", summary, {"target": round_.target, "distance": distance},
+                   in_solutions=True)

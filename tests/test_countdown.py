@@ -1,0 +1,174 @@
+"""Countdown: input variants, bad input, expressions, --all, --targets, the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from checkers import countdown as checker
+from conftest import ROOT
+from rich.console import Console
+
+from pyasp_runner.cli import main
+from pyasp_runner.errors import InputError
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import countdown
+
+FOLDER = ROOT / "instances" / "countdown"
+
+
+@pytest.mark.parametrize("text", [
+    "100 75 2 10 3 8 -> 746",
+    "100, 75, 2, 10, 3, 8->746\n",
+    "# a round\r\nnumbers: 100 75 2 10 3 8\r\ntarget: 746\r\n",
+    "target: 746\nNumbers: 100 75 2 10 3 8",
+])
+def test_format_variants(text):
+    instance = countdown.parse(text, "t.txt")
+    assert instance.structure == (*(fact("number", i, v) for i, v in
+                                    enumerate((100, 75, 2, 10, 3, 8), start=1)),
+                                  fact("target", 746))
+    assert instance.clues == ()
+
+
+def test_target_range_and_numbers_only():
+    batch = countdown.parse("1 2 3 -> 10..20", "t.txt")
+    assert fact("targets", 10, 20) in batch.structure
+    assert countdown.parse("numbers: 4 5", "t.txt").data.target is None
+    assert countdown.parse("4 5\n", "t.txt").data.numbers == (4, 5)
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    ("", None, "empty"),
+    ("# only a comment\n", None, "empty"),
+    ("target: 5\n", None, "no numbers"),
+    ("1 2 x -> 5", 1, "number 3: expected a positive whole number, found 'x'"),
+    ("1 0 -> 5", 1, "number 2: 0 is not positive"),
+    ("1 -2 -> 5", 1, "number 2"),
+    ("-> 5", 1, "no numbers before the target"),
+    ("1 2 -> five", 1, "target: expected a positive whole number"),
+    ("1 2 -> 0", 1, "target 0 is out of range"),
+    ("1 2 -> 9..3", 1, "empty"),
+    ("1 2 -> 1..5000000", 1, "longer than"),
+    ("numbers: 1 2\nnumbers: 3\n", 2, "a second 'numbers' line"),
+    ("1 2 -> 3\n4 5 -> 6\n", 2, "expected `numbers -> target`"),
+    ("hello\n", 1, "number 1: expected a positive whole number, found 'hello'"),
+    ("size: 5\n", 1, "expected `numbers -> target`"),
+    ("1000 1000 1000 1000 -> 5", 1, "32-bit"),
+    ("99999999999 -> 5", 1, "too large"),
+])
+def test_bad_input(text, line, words):
+    with pytest.raises(InputError) as error:
+        countdown.parse(text, "bad.txt")
+    assert error.value.line == line
+    assert words in str(error.value)
+    assert str(error.value).startswith(f"bad.txt:{line}" if line else "bad.txt")
+
+
+@pytest.mark.parametrize(("expression", "value", "used"), [
+    ("10*75-8/2", 746, 4), ("(25-10)*(1+50)", 765, 4), ("2*(3*5)", 30, 3),
+    ("100-(3-2)", 99, 3), ("7", 7, 1),
+])
+def test_checker_evaluates(expression, value, used):
+    assert checker.evaluate(expression) == (value, checker.evaluate(expression)[1])
+    assert len(checker.evaluate(expression)[1]) == used
+
+
+@pytest.mark.parametrize("expression", ["3-5", "7/2", "5-5"])
+def test_checker_rejects_invalid_steps(expression):
+    with pytest.raises(AssertionError):
+        checker.evaluate(expression)
+
+
+def _answer(*symbols):
+    return Answer(tuple(symbols))
+
+
+def test_expression_and_steps_from_atoms():
+    # 10*75-8/2: codes 1 = 2, 4 = 8, 8 = 10, 16 = 75 (one copy of each).
+    answer = _answer(fact("result", 746, 4),
+                     fact("node", 29, 746, "sub", 24, 750, 5, 4),
+                     fact("node", 24, 750, "mul", 8, 10, 16, 75),
+                     fact("node", 5, 4, "div", 4, 8, 1, 2))
+    instance = countdown.parse("100 75 2 10 3 8 -> 746", "t")
+    assert countdown.solution_json(instance, answer) == {
+        "expression": "10*75-8/2", "value": 746, "numbers_used": 4}
+    console = Console(width=80, record=True, color_system=None)
+    console.print(countdown.render(instance, answer))
+    text = console.export_text()
+    assert "75 * 10 = 750\n  8 / 2 = 4\n  750 - 4 = 746" in text
+    assert "4 numbers, 3 operations" in text
+
+
+def test_partial_answer_renders():
+    instance = countdown.parse("1 2 -> 3", "t")
+    assert countdown.solution_json(instance, _answer())["value"] is None
+    console = Console(width=80, record=True, color_system=None)
+    console.print(countdown.render(instance, _answer()))
+    assert "·" in console.export_text()
+
+
+def _run(capsys, *argv):
+    code = main(["countdown", *argv])
+    return code, capsys.readouterr()
+
+
+def test_cli_exact(capsys):
+    code, out = _run(capsys, "100 75 2 10 3 8 -> 746")
+    assert code == 0
+    assert "10*75-8/2 = 746" in out.out and "unique" in out.out
+
+
+def test_cli_closest(capsys):
+    code, out = _run(capsys, str(FOLDER / "hutton-831.txt"), "--json")
+    data = json.loads(out.out)
+    assert code == 0 and data["status"] == "closest"
+    assert data["closest"]["distance"] == 1
+    assert data["solutions"][0]["value"] in (830, 832)
+    code, out = _run(capsys, str(FOLDER / "hutton-831.txt"))
+    assert "831 cannot be reached" in out.out
+
+
+def test_cli_all_counts_hutton_ways(capsys):
+    # Hutton (2002): 49 solutions once x+y, x*y keep one operand order and *1, /1 go.
+    code, out = _run(capsys, str(FOLDER / "hutton-765.txt"), "--all", "--json")
+    data = json.loads(out.out)
+    assert code == 0 and (data["count"], data["complete"]) == (49, True)
+    expressions = [s["expression"] for s in data["solutions"]]
+    assert len(set(expressions)) == 49
+    for solution in data["solutions"]:
+        value, leaves = checker.evaluate(solution["expression"])
+        assert value == 765 and len(leaves) == solution["numbers_used"]
+
+
+def test_cli_all_counts_equal_numbers_once(capsys):
+    code, out = _run(capsys, "2 2 -> 4", "--all", "--json")
+    data = json.loads(out.out)
+    assert code == 0
+    assert sorted(s["expression"] for s in data["solutions"]) == ["2*2", "2+2"]
+
+
+def test_cli_targets_batch(capsys):
+    code, out = _run(capsys, "1 2 3 4 5 6", "--targets", "100..999", "--json")
+    data = json.loads(out.out)
+    assert code == 0 and data["status"] == "solved"
+    solution = data["solutions"][0]
+    checker.check("1 2 3 4 5 6 -> 100..999", solution)
+    assert solution["exact"] and solution["closest"]
+    code, out = _run(capsys, "1 2 3 4 5 6", "--targets", "100..999")
+    assert f"reachable exactly: {len(solution['exact'])} of 900" in out.out
+    assert max(len(line) for line in out.out.splitlines()) <= 80
+
+
+def test_cli_needs_a_target(capsys):
+    code, out = _run(capsys, "1 2 3")
+    assert code == 2 and "no target" in out.err
+    code, out = _run(capsys, "1 2 3 -> 100..200", "--all")
+    assert code == 2 and "one target" in out.err
+    code, out = _run(capsys, "1 2 3", "--targets", "5..1")
+    assert code == 2 and "--targets" in out.err
+
+
+def test_too_many_numbers_refused(capsys):
+    code, out = _run(capsys, "1 2 3 4 5 6 7 8 -> 100")
+    assert code == 2 and "8 numbers is above the limit of 7" in out.err
