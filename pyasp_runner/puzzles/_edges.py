@@ -1,0 +1,69 @@
+"""Drawing and naming helpers for square grids with clues on their four edges (not a puzzle).
+
+Sides are named as in the facts: "top" and "bottom" clues stand above and below the
+columns (left to right), "left" and "right" clues beside the rows (top to bottom).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+SIDES = ("top", "bottom", "left", "right")
+SIDE_PLACE = {"top": "above column", "bottom": "below column",
+              "left": "left of row", "right": "right of row"}
+
+EdgeClues = dict[str, list[str]]  # side -> one text per column/row, "" for no clue
+
+
+def edge_clues(size: int, clues: Sequence[tuple[str, int, object]]) -> EdgeClues:
+    """(side, line, value) triples as one text per line and side, "" where there is none."""
+    table = {side: [""] * size for side in SIDES}
+    for side, line, value in clues:
+        table[side][line - 1] = str(value)
+    return table
+
+
+def describe_edge(side: str, line: int, value: object) -> str:
+    return f"the {value} {SIDE_PLACE[side]} {line}"
+
+
+def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
+    """A boxed grid with the clues outside it, as plain lines (readable without colour).
+
+    Every cell text is centred in a field as wide as the widest cell; clues are dim
+    digits or letters outside the box, so they cannot be mistaken for cell values.
+    """
+    size = len(cells)
+    width = max([len(cell.plain) for row in cells for cell in row] + [3])
+    side_width = max([len(text) for side in ("left", "right") for text in clues[side]] + [1])
+    out = Text()
+
+    def clue_row(side: str) -> None:
+        out.append(" " * (side_width + 2))
+        out.append(" ".join(text.center(width) for text in clues[side]), style="bold")
+        out.append("\n")
+
+    def rule(left: str, middle: str, right: str) -> None:
+        out.append(" " * (side_width + 1) + left + middle.join(["─" * width] * size) + right
+                   + "\n", style="dim")
+
+    clue_row("top")
+    rule("┌", "┬", "┐")
+    for index, row in enumerate(cells):
+        out.append(clues["left"][index].rjust(side_width) + " ", style="bold")
+        out.append("│", style="dim")
+        for cell in row:
+            pad = width - len(cell.plain)
+            out.append(" " * (pad // 2))
+            out.append_text(cell)
+            out.append(" " * (pad - pad // 2))
+            out.append("│", style="dim")
+        out.append(" " + clues["right"][index].ljust(side_width) + "\n", style="bold")
+        if index < size - 1:
+            rule("├", "┼", "┤")
+    rule("└", "┴", "┘")
+    clue_row("bottom")
+    out.rstrip()
+    return out

@@ -1,0 +1,210 @@
+"""Skyscrapers (Tatham's Towers): a Latin square of heights, clues count the towers seen.
+
+Input: Tatham's game ID `N:` then 4N clues separated by `/` (above the columns left to
+right, below the columns, left of the rows top to bottom, right of the rows; an empty
+entry is no clue), optionally `,` and the pre-filled grid row by row: digits for given
+heights (separated by `_` where two numbers meet) and letters a..z for runs of 1..26
+empty cells. Example: `4:2/2/1/3/2/2/3/1/1/2/2/3/3/2/1/3`. A `#` line is a comment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._edges import SIDES, describe_edge, edge_clues, edge_grid
+from ._grid import GIVEN_LEGEND, content_lines, filled_text, given_text, unknown_text
+
+INLINE = True
+MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
+
+_HEADER = re.compile(r"\s*(\d+)\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
+_GRID_TOKEN = re.compile(r"[a-z]|_|\d+|.", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What render needs besides the answer: the grid's size."""
+
+    size: int
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    if len(lines) > 1:
+        raise InputError(source, "expected one game ID line (N:clues,grid), found more",
+                         lines[1][0])
+    number, line = lines[0]
+    match = _HEADER.fullmatch(line)
+    if not match:
+        raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
+                         number)
+    size = int(match.group(1)[:6])
+    if not 1 <= size <= MAX_N:
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", number)
+    clue_part, comma, grid_part = match.group(2).strip().partition(",")
+    clues = _read_clues(clue_part, size, source, number)
+    if comma:
+        clues += _read_grid(grid_part, size, source, number)
+    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
+    entries = text.split("/")
+    if len(entries) < 4 * size:
+        raise InputError(source, f"Too few clues for grid size (expected {4 * size}, "
+                         f"found {len(entries)})", line)
+    if len(entries) > 4 * size:
+        raise InputError(source, f"Too many clues for grid size (expected {4 * size}, "
+                         f"found {len(entries)})", line)
+    clues = []
+    for index, entry in enumerate(entries):
+        entry = entry.strip()
+        if not entry:
+            continue
+        side, position = SIDES[index // size], index % size + 1
+        if not entry.isdigit() or not entry.isascii():
+            raise InputError(source, f"clue {index + 1} ({side} {position}): expected a "
+                             f"number or nothing, found {entry!r}", line)
+        value = int(entry[:6])
+        if not 1 <= value <= size:
+            raise InputError(source, f"Clue number out of range: {entry} {side} "
+                             f"{position} (1..{size})", line)
+        clues.append(fact("clue", side, position, value))
+    return clues
+
+
+def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
+    """Tatham's grid part: digits are given heights, a..z skip 1..26 cells, `_` separates."""
+    givens, cell = [], 0
+    for token in _GRID_TOKEN.findall(text.strip()):
+        if token == "_":
+            continue
+        if "a" <= token <= "z":
+            cell += ord(token) - ord("a") + 1
+        elif token.isdigit() and token.isascii():
+            value = int(token[:6])
+            if not 1 <= value <= size:
+                raise InputError(source, f"Out-of-range number in grid description: "
+                                 f"{token} (1..{size})", line)
+            if cell < size * size:
+                givens.append(fact("given", cell // size + 1, cell % size + 1, value))
+            cell += 1
+        else:
+            raise InputError(source, f"Invalid character in game description: {token!r}",
+                             line)
+    if cell < size * size:
+        raise InputError(source, f"Not enough data to fill grid ({cell} of "
+                         f"{size * size} cells)", line)
+    if cell > size * size:
+        raise InputError(source, f"Too much data to fit in grid ({cell} of "
+                         f"{size * size} cells)", line)
+    return givens
+
+
+def _heights(size: int, answer: Answer) -> list[list[int | None]]:
+    """Heights by row and column; None where the answer is partial (a hint)."""
+    grid: list[list[int | None]] = [[None] * size for _ in range(size)]
+    for row, column, height in answer.atoms("tower", 3):
+        grid[int(row) - 1][int(column) - 1] = int(height)
+    return grid
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    size = instance.data.size
+    grid = _heights(size, answer)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+    cells = [[unknown_text() if grid[r][c] is None
+              else (given_text if (r + 1, c + 1) in givens else filled_text)(grid[r][c])
+              for c in range(size)] for r in range(size)]
+    clues = edge_clues(size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
+    legend = "digits outside: towers seen from that side"
+    if givens:
+        legend += "; " + GIVEN_LEGEND
+    return Group(edge_grid(cells, clues), Text(legend, style="dim"))
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    return {"grid": _heights(instance.data.size, answer)}
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    if clue.name == "given":
+        row, column, height = (arg.number for arg in clue.arguments)
+        return f"the {height} at ({row},{column})"
+    side, line, count = clue.arguments
+    return describe_edge(side.string, line.number, count.number)
+
+
+def blank(size: str | None) -> Instance:
+    """An empty grid of a size like "5" or "5x5" (default 5, as Tatham's)."""
+    text = (size or "5").strip().lower()
+    width, _, height = text.partition("x")
+    if not width.isdigit() or (height and height != width):
+        raise InputError("--size", f"skyscrapers grids are square: N or NxN, found {size!r}")
+    return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "<blank>")
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    """Every edge clue and every height the full answer implies."""
+    size = instance.data.size
+    grid = _heights(size, answer)
+    clues = []
+    for side in SIDES:
+        for line in range(1, size + 1):
+            heights = [grid[r][c] for r, c in _line_cells(side, line, size)]
+            seen = sum(1 for p, h in enumerate(heights) if all(h > q for q in heights[:p]))
+            clues.append(fact("clue", side, line, seen))
+    clues += [fact("given", r + 1, c + 1, grid[r][c]) for r in range(size) for c in range(size)]
+    return clues
+
+
+def _line_cells(side: str, line: int, size: int) -> list[tuple[int, int]]:
+    """The 0-based cells of a line in the order they are seen from `side`."""
+    ahead = range(size) if side in ("top", "left") else range(size - 1, -1, -1)
+    if side in ("top", "bottom"):
+        return [(p, line - 1) for p in ahead]
+    return [(line - 1, p) for p in ahead]
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    """A Tatham game ID with these clues (and the `,` grid part if a height is given)."""
+    size = instance.data.size
+    entries = [""] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, count = clue.arguments
+            entries[SIDES.index(side.string) * size + line.number - 1] = str(count.number)
+        else:
+            row, column, height = (arg.number for arg in clue.arguments)
+            cells[(row - 1) * size + column - 1] = height
+    text = f"{size}:" + "/".join(entries)
+    if any(value is not None for value in cells):
+        text += "," + _grid_text(cells)
+    return text + "\n"
+
+
+def _grid_text(cells: list[int | None]) -> str:
+    parts: list[str] = []
+    run = 0
+    for value in [*cells, 0]:
+        if value is None:
+            run += 1
+            continue
+        while run:
+            step = min(run, 26)
+            parts.append(chr(ord("a") + step - 1))
+            run -= step
+        if value:
+            if parts and parts[-1][-1].isdigit():
+                parts.append("_")
+            parts.append(str(value))
+    return "".join(parts)

@@ -1,0 +1,149 @@
+"""Skyscrapers: Tatham game IDs and their errors, round trips, drawing, the command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import INSTANCES
+from rich.console import Console
+
+from pyasp_runner import solve as runner
+from pyasp_runner.cli import main
+from pyasp_runner.errors import InputError
+from pyasp_runner.puzzle import Answer, fact, registry
+
+PUZZLE = registry()["skyscrapers"]
+module = PUZZLE.module
+FOUR = "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1"
+FOUR_SOLUTION = [[1, 3, 4, 2], [4, 2, 1, 3], [3, 4, 2, 1], [2, 1, 3, 4]]
+
+
+def _parse(text: str, source: str = "p.txt"):
+    return module.parse(text, source)
+
+
+def _solve(instance, models: int = 2) -> runner.Result:
+    return runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=models))
+
+
+def _render(instance, answer: Answer, width: int = 80) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(PUZZLE.render(instance, answer))
+    return console.export_text()
+
+
+def test_game_id_clues_in_tatham_order():
+    instance = _parse(FOUR)
+    assert instance.structure == (fact("size", 4),)
+    assert len(instance.clues) == 16
+    assert fact("clue", "top", 3, 1) in instance.clues
+    assert fact("clue", "bottom", 1, 3) in instance.clues
+    assert fact("clue", "left", 2, 1) in instance.clues
+    assert fact("clue", "right", 4, 1) in instance.clues
+
+
+@pytest.mark.parametrize("text", [
+    FOUR + "\n", "\r\n" + FOUR + "\r\n", f"# a comment\n{FOUR}", FOUR.replace("4:", "4de:"),
+    FOUR.replace("/", " / "),
+])
+def test_format_variants(text):
+    assert set(_parse(text).clues) == set(_parse(FOUR).clues)
+
+
+def test_grid_part_gives_heights_and_letter_runs():
+    instance = _parse("4:2/2/1/3////////////,b4j1b")
+    givens = {c for c in instance.clues if c.name == "given"}
+    assert givens == {fact("given", 1, 3, 4), fact("given", 4, 2, 1)}
+    assert {c for c in _parse("3:///////////,1_2_3f").clues} == {
+        fact("given", 1, 1, 1), fact("given", 1, 2, 2), fact("given", 1, 3, 3)}
+    big = _parse("10:" + "/" * 39 + ",10z" + "z" * 2 + "u")
+    assert set(big.clues) == {fact("given", 1, 1, 10)}
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("4:1/2/3", "Too few clues for grid size"),
+    ("3:1/2/3/1/2/3/1/2/3/1/2/3/1", "Too many clues for grid size"),
+    ("3:4///////////", "Clue number out of range"),
+    ("3:0///////////", "Clue number out of range"),
+    ("3:x///////////", "expected a number or nothing"),
+    ("3:///////////,4h", "Out-of-range number in grid description"),
+    ("3:///////////,h", "Not enough data to fill grid"),
+    ("3:///////////,j", "Too much data to fit in grid"),
+    ("3:///////////,A", "Invalid character in game description"),
+    ("0:", "Grid size must be between"),
+    ("99:", "Grid size must be between"),
+    ("hello", "expected a game ID"),
+    ("3:1///////////\n3:1///////////", "found more"),
+    ("   \n# only a comment\n", "empty file"),
+])
+def test_bad_input_names_the_problem_and_line(text, problem):
+    with pytest.raises(InputError) as caught:
+        _parse(text, "bad.txt")
+    assert caught.value.source == "bad.txt"
+    assert problem in caught.value.problem
+    assert str(caught.value).startswith("bad.txt")
+
+
+def test_reference_solution_clues_of_and_write_round_trip():
+    instance = _parse(FOUR)
+    result = _solve(instance)
+    assert result.unique is True
+    answer = result.answers[0]
+    assert PUZZLE.solution_json(instance, answer) == {"grid": FOUR_SOLUTION}
+    implied = module.clues_of(instance, answer)
+    assert set(instance.clues) <= set(implied)
+    assert len(implied) == 16 + 16
+    for subset in (implied, implied[:16], implied[16:], implied[3:20], []):
+        again = _parse(module.write(instance, subset))
+        assert set(again.clues) == set(subset)
+        assert again.structure == instance.structure
+
+
+def test_blank_sizes():
+    assert module.blank("6").structure == (fact("size", 6),)
+    assert module.blank("6x6").clues == ()
+    assert module.blank(None).structure == (fact("size", 5),)
+    with pytest.raises(InputError):
+        module.blank("5x6")
+
+
+def test_describe_clue():
+    instance = _parse(FOUR)
+    assert module.describe_clue(instance, fact("clue", "top", 3, 1)) == "the 1 above column 3"
+    assert module.describe_clue(instance, fact("clue", "right", 2, 2)) == "the 2 right of row 2"
+    assert module.describe_clue(instance, fact("given", 2, 3, 4)) == "the 4 at (2,3)"
+
+
+def test_render_clues_around_the_grid_and_partial_answers():
+    instance = _parse(FOUR + ",b4j1b")
+    answer = _solve(instance).answers[0]
+    text = _render(instance, answer)
+    lines = text.splitlines()
+    assert lines[0].split() == ["2", "2", "1", "3"]
+    assert lines[2].split("│")[0].strip() == "3" and lines[2].rstrip().endswith("2")
+    assert "[4]" in lines[2] and "[1]" in text
+    partial = Answer(tuple(s for s in answer.symbols if s.name != "tower" or
+                           s.arguments[0].number == 1))
+    assert "·" in _render(instance, partial)
+    assert PUZZLE.solution_json(instance, partial)["grid"][1] == [None] * 4
+
+
+def test_render_nine_by_nine_fits_80_columns():
+    instance = module.blank("9")
+    answer = Answer(tuple(fact("tower", r, c, (r + c) % 9 + 1)
+                          for r in range(1, 10) for c in range(1, 10)))
+    assert max(len(line) for line in _render(instance, answer).splitlines()) <= 80
+
+
+def test_cli_takes_a_game_id_as_argument(capsys):
+    assert main(["skyscrapers", FOUR, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["unique"] is True and data["solutions"] == [{"grid": FOUR_SOLUTION}]
+    assert main(["skyscrapers", "4:5///////////////"]) == 2
+    assert "Clue number out of range" in capsys.readouterr().err
+
+
+def test_instances_folder_has_the_public_puzzles():
+    names = {p.stem for p in (INSTANCES / "skyscrapers").glob("*.txt")}
+    assert {"codewars-4x4-1", "codewars-7x7-1", "unsolvable", "empty-4x4"} <= names
