@@ -1,0 +1,183 @@
+"""Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
+
+Input: rows of comma-separated fields (or, without commas, whitespace-separated, as on
+Rosetta Code): a number is a given, `_` (any run) an empty cell, `X` or `.` (any run) a
+blocked cell that is not part of the board. 1 and K need not be given.
+Option `--path` draws an arrow from every number towards the next one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from clingo import Symbol
+from rich.console import RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._grid import (
+    GIVEN_LEGEND,
+    Line,
+    content_lines,
+    filled_text,
+    given_text,
+    parse_int,
+    unknown_text,
+    with_legend,
+)
+from ._path import cell_texts, draw, number_grid, successor_arrows
+
+# The runner's size check (--max-size/--force): cells x numbers before pruning.
+MAX_SIZE = 4_000_000
+MAX_SIDE = 200
+
+_EMPTY = re.compile(r"_+")
+_BLOCKED = re.compile(r"[xX]|\.+")
+_NUMBER = re.compile(r"[+-]?\d+")
+_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?")
+
+
+@dataclass(frozen=True)
+class Board:
+    """What render needs besides the answer: the shape, the blocked cells, the options."""
+
+    rows: int
+    cols: int
+    blocked: frozenset[tuple[int, int]]
+    path: bool = False
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols - len(self.blocked)
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    fields = [_fields(line) for line in lines]
+    width = len(fields[0])
+    for (number, _), row in zip(lines, fields, strict=True):
+        if len(row) != width:
+            raise InputError(source, f"expected {width} fields like the first row, "
+                             f"found {len(row)}", number)
+    if len(lines) > MAX_SIDE or width > MAX_SIDE:
+        raise InputError(source, f"a board of {len(lines)} x {width} cells is too large "
+                         f"(limit {MAX_SIDE} per side)", lines[min(len(lines), MAX_SIDE) - 1][0])
+    blocked: set[tuple[int, int]] = set()
+    givens: dict[int, tuple[int, int, int]] = {}
+    for r, ((number, _), row) in enumerate(zip(lines, fields, strict=True), start=1):
+        for c, field in enumerate(row, start=1):
+            if _BLOCKED.fullmatch(field):
+                blocked.add((r, c))
+            elif not _EMPTY.fullmatch(field):
+                if not _NUMBER.fullmatch(field):
+                    raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
+                                     "_ for empty or X for blocked)", number)
+                value = parse_int(field, source, number, f"column {c}")
+                if value in givens:
+                    at_row, at_col, at_line = givens[value]
+                    raise InputError(source, f"column {c}: {value} is given twice, also at "
+                                     f"({at_row},{at_col}) on line {at_line}", number)
+                givens[value] = (r, c, number)
+    board = Board(len(lines), width, frozenset(blocked))
+    if board.cells == 0:
+        raise InputError(source, "every cell is blocked: no board to number", lines[0][0])
+    for value, (_, c, number) in givens.items():
+        if not 1 <= value <= board.cells:
+            raise InputError(source, f"column {c}: {value} is out of range 1..{board.cells} "
+                             f"(the board has {board.cells} playable cells)", number)
+    clues = tuple(fact("given", r, c, v) for v, (r, c, _) in sorted(givens.items()))
+    return Instance(source, _structure(board), clues, board)
+
+
+def _fields(line: Line) -> list[str]:
+    _, text = line
+    if "," in text:
+        return [field.strip() for field in text.split(",")]
+    return text.split()
+
+
+def _structure(board: Board) -> tuple[Symbol, ...]:
+    return tuple(fact("cell", r, c) for r in range(1, board.rows + 1)
+                 for c in range(1, board.cols + 1) if (r, c) not in board.blocked)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    board: Board = instance.data
+    return board.cells ** 2, "cell-number pairs"
+
+
+def add_options(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--path", action="store_true",
+                       help="draw an arrow from every number towards the next one")
+
+
+def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+    if getattr(args, "path", False):
+        return replace(instance, data=replace(instance.data, path=True))
+    return instance
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    board: Board = instance.data
+    grid = number_grid(answer, board.rows, board.cols)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+    arrows = successor_arrows(grid) if board.path else {}
+
+    def cell(r: int, c: int) -> Text:
+        if (r, c) in board.blocked:
+            return Text("███" if board.cols <= 12 else "██", style="dim")
+        value = grid[r - 1][c - 1]
+        if value is None:
+            return unknown_text()
+        text = (given_text if (r, c) in givens else filled_text)(value)
+        if board.path:
+            text = text.copy()
+            text.append(arrows.get((r - 1, c - 1), " "))
+        return text
+
+    legend = GIVEN_LEGEND + (", arrows point to the next number" if board.path else "")
+    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend + ", ██ blocked"
+                       if board.blocked else legend)
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    board: Board = instance.data
+    return {"grid": number_grid(answer, board.rows, board.cols)}
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    row, col, value = (arg.number for arg in clue.arguments)
+    return f"the {value} at ({row},{col})"
+
+
+def blank(size_text: str | None) -> Instance:
+    """An empty rectangular board of a size like `7x7` (W x H) or `7`, no number given."""
+    text = size_text or "7x7"
+    match = _SIZE.fullmatch(text)
+    if not match:
+        raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
+    width = int(match.group(1))
+    height = int(match.group(2) or match.group(1))
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise InputError("--size", f"each side must be 1..{MAX_SIDE}, found {text!r}")
+    board = Board(height, width, frozenset())
+    return Instance("<blank>", _structure(board), (), board)
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    return [fact("given", *cell) for cell in answer.atoms("number", 3)]
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    board: Board = instance.data
+    grid = [["X" if (r, c) in board.blocked else "_" for c in range(1, board.cols + 1)]
+            for r in range(1, board.rows + 1)]
+    for clue in clues:
+        row, col, value = (arg.number for arg in clue.arguments)
+        grid[row - 1][col - 1] = str(value)
+    width = max(len(field) for row in grid for field in row)
+    return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in grid)

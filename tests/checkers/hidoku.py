@@ -1,0 +1,37 @@
+"""Hidoku rules: every playable cell holds one of 1..K once, k and k+1 touch, givens kept."""
+
+from . import content_lines
+
+
+def _board(text: str) -> list[list[str]]:
+    rows = []
+    for line in content_lines(text):
+        fields = line.split(",") if "," in line else line.split()
+        rows.append([field.strip() for field in fields])
+    return rows
+
+
+def _blocked(field: str) -> bool:
+    return field in ("X", "x") or (field != "" and set(field) == {"."})
+
+
+def check(text: str, solution: dict) -> None:
+    board = _board(text)
+    grid = solution["grid"]
+    assert len(grid) == len(board)
+    where = {}
+    for r, (fields, row) in enumerate(zip(board, grid, strict=True)):
+        assert len(row) == len(fields)
+        for c, (field, value) in enumerate(zip(fields, row, strict=True)):
+            if _blocked(field):
+                assert value is None, f"blocked cell ({r + 1},{c + 1}) got a number"
+                continue
+            assert isinstance(value, int), f"cell ({r + 1},{c + 1}) has no number"
+            assert value not in where, f"{value} stands twice"
+            where[value] = (r, c)
+            if field.strip("_"):
+                assert value == int(field), f"given {field} at ({r + 1},{c + 1}) changed"
+    assert set(where) == set(range(1, len(where) + 1)), "the numbers are not 1..K"
+    for value in range(1, len(where)):
+        (r1, c1), (r2, c2) = where[value], where[value + 1]
+        assert max(abs(r1 - r2), abs(c1 - c2)) == 1, f"{value} and {value + 1} do not touch"
