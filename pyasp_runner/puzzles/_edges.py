@@ -25,6 +25,14 @@ def edge_clues(size: int, clues: Sequence[tuple[str, int, object]]) -> EdgeClues
     return table
 
 
+def line_cells(side: str, line: int, size: int) -> list[tuple[int, int]]:
+    """The 0-based (row, column) cells of a line in the order they are seen from `side`."""
+    ahead = range(size) if side in ("top", "left") else range(size - 1, -1, -1)
+    if side in ("top", "bottom"):
+        return [(p, line - 1) for p in ahead]
+    return [(line - 1, p) for p in ahead]
+
+
 def describe_edge(side: str, line: int, value: object) -> str:
     return f"the {value} {SIDE_PLACE[side]} {line}"
 

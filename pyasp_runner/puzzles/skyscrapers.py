@@ -19,7 +19,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, describe_edge, edge_clues, edge_grid
+from ._edges import SIDES, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import GIVEN_LEGEND, content_lines, filled_text, given_text, unknown_text
 
 INLINE = True
@@ -159,19 +159,11 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     clues = []
     for side in SIDES:
         for line in range(1, size + 1):
-            heights = [grid[r][c] for r, c in _line_cells(side, line, size)]
+            heights = [grid[r][c] for r, c in line_cells(side, line, size)]
             seen = sum(1 for p, h in enumerate(heights) if all(h > q for q in heights[:p]))
             clues.append(fact("clue", side, line, seen))
     clues += [fact("given", r + 1, c + 1, grid[r][c]) for r in range(size) for c in range(size)]
     return clues
-
-
-def _line_cells(side: str, line: int, size: int) -> list[tuple[int, int]]:
-    """The 0-based cells of a line in the order they are seen from `side`."""
-    ahead = range(size) if side in ("top", "left") else range(size - 1, -1, -1)
-    if side in ("top", "bottom"):
-        return [(p, line - 1) for p in ahead]
-    return [(line - 1, p) for p in ahead]
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:

@@ -1,0 +1,327 @@
+"""Easy as ABC: each row and column holds each letter once; edge letters name the first one seen.
+
+Input: `key: value` lines (a `#` line is a comment):
+
+    size: 5
+    letters: ABC
+    top:    CBABA        one character per column, `.` for no clue; characters may be
+    bottom: BABCC        separated by spaces; a side may be left out
+    left:   CCCAB        one character per row
+    right:  AAABC
+    diagonals: yes       optional: each main diagonal holds each letter once too
+    grid:                optional: N rows of given cells below it, a letter, `-` for a
+    .....                cell given empty, `.` for unknown
+
+`size` may be left out when a clue line shows it; `letters` may be a count (`3` = ABC).
+
+Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: `size`,
+`depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
+`problem` grid and `options diagonal`; `-` for no clue, letters in either case or as
+numbers 1..26; `solution`, `moves` and other sections are skipped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._edges import SIDES, describe_edge, edge_clues, edge_grid, line_cells
+from ._grid import GIVEN_LEGEND, Line, content_lines, given_text, unknown_text
+
+MAX_N = 40
+EMPTY_GIVEN = "-"
+_NO_CLUE = "."
+_YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+_KEYS = (*SIDES, "size", "letters", "diagonals", "grid")
+
+
+@dataclass(frozen=True)
+class Board:
+    """What render and write need besides the answer."""
+
+    size: int
+    letters: str
+    diagonals: bool
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    if lines[0][1].lower() == "begin":
+        lines = _from_janko(lines, source)
+    fields: dict[str, Line] = {}
+    grid_rows: list[Line] = []
+    index = 0
+    while index < len(lines):
+        number, line = lines[index]
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in _KEYS:
+            raise InputError(source, f"unknown line {line!r} (expected one of "
+                             f"{', '.join(_KEYS)} followed by ':')", number)
+        if key in fields:
+            raise InputError(source, f"{key}: given twice", number)
+        fields[key] = (number, value.strip())
+        index += 1
+        if key == "grid":
+            if value.strip():
+                raise InputError(source, "grid: its rows go on the lines below it", number)
+            grid_rows = lines[index:]
+            break
+    size = _size(fields, source)
+    letters = _letters(fields, size, source)
+    diagonals = _diagonals(fields, source)
+    clues = []
+    for side in SIDES:
+        if side in fields:
+            for position, char in enumerate(_chars(fields[side], side, size, source), 1):
+                if char != _NO_CLUE:
+                    _check_letter(char, letters, source, fields[side][0], f"{side} {position}")
+                    clues.append(fact("clue", side, position, char))
+    if "grid" in fields:
+        clues += _givens(grid_rows, fields["grid"][0], size, letters, source)
+    structure = [fact("size", size), *(fact("letter", a) for a in letters)]
+    if diagonals:
+        structure.append(fact("diagonals"))
+    return Instance(source, tuple(structure), tuple(clues), Board(size, letters, diagonals))
+
+
+_JANKO_SECTIONS = {"clabels": ("top", "bottom"), "rlabels": ("left", "right")}
+
+
+def _from_janko(lines: list[Line], source: str) -> list[Line]:
+    """janko.at's `begin` ... `end` block restated as this format's `key: value` lines."""
+    out: list[Line] = []
+    grid: list[Line] = []
+    size, index = 0, 1
+    while index < len(lines):
+        number, line = lines[index]
+        key, _, value = line.partition(" ")
+        key = key.lower()
+        index += 1
+        if key == "end":
+            return out + grid
+        if key in ("size", "depth"):
+            out.append((number, f"{'size' if key == 'size' else 'letters'}: {value}"))
+            if key == "size" and value.strip().isdigit():
+                size = min(int(value.strip()[:6]), MAX_N + 1)
+        elif key == "options" and "diagonal" in value.lower():
+            out.append((number, "diagonals: yes"))
+        elif key in _JANKO_SECTIONS:
+            for side, (row, text) in zip(_JANKO_SECTIONS[key], lines[index:index + 2],
+                                         strict=False):
+                out.append((row, f"{side}: {_janko_row(text, row, source)}"))
+            index += 2
+        elif key == "problem":
+            if not size:
+                raise InputError(source, "problem: comes before the size line", number)
+            grid = [(number, "grid:")]
+            grid += [(row, _janko_row(text, row, source)) for row, text in
+                     lines[index:index + size]]
+            index += size
+        elif key in ("solution", "moves"):
+            skip = size if key == "solution" else len(lines)
+            while skip and index < len(lines) and lines[index][1].lower() != "end":
+                index, skip = index + 1, skip - 1
+    raise InputError(source, "begin without end", lines[0][0])
+
+
+def _janko_row(text: str, number: int, source: str) -> str:
+    """A janko row: `-` nothing, letters in either case, or numbers 1..26 for letters."""
+    chars = []
+    for token in text.split():
+        if token == "-":
+            chars.append(_NO_CLUE)
+        elif token.isdigit() and token.isascii() and 1 <= int(token) <= 26:
+            chars.append(chr(ord("A") + int(token) - 1))
+        elif len(token) == 1 and token.isascii() and token.isalpha():
+            chars.append(token.upper())
+        else:
+            raise InputError(source, f"unknown entry {token!r} (a letter, a number or -)",
+                             number)
+    return "".join(chars)
+
+
+def _size(fields: dict[str, Line], source: str) -> int:
+    if "size" in fields:
+        number, value = fields["size"]
+        if not value.isdigit() or not value.isascii():
+            raise InputError(source, f"size: expected a whole number, found {value!r}", number)
+        size = int(value[:6])
+        if not 1 <= size <= MAX_N:
+            raise InputError(source, f"size: {value} is out of range 1..{MAX_N}", number)
+        return size
+    for side in SIDES:
+        if side in fields:
+            return len(_chars(fields[side], side, None, source))
+    raise InputError(source, "no size line and no clue line to tell the size")
+
+
+def _letters(fields: dict[str, Line], size: int, source: str) -> str:
+    if "letters" not in fields:
+        raise InputError(source, "no letters line (e.g. `letters: ABC`)")
+    number, value = fields["letters"]
+    value = value.replace(" ", "").upper()
+    if value.isdigit() and value.isascii():
+        count = int(value[:6])
+        if not 1 <= count <= min(size, 26):
+            raise InputError(source, f"letters: {value} is out of range 1..{min(size, 26)}",
+                             number)
+        return "".join(chr(ord("A") + i) for i in range(count))
+    if not value or not all("A" <= char <= "Z" for char in value):
+        raise InputError(source, f"letters: expected letters A-Z (e.g. ABC), found {value!r}",
+                         number)
+    if len(set(value)) != len(value):
+        raise InputError(source, f"letters: {value!r} repeats a letter", number)
+    if len(value) > size:
+        raise InputError(source, f"letters: {len(value)} letters do not fit in a row of "
+                         f"{size} cells", number)
+    return value
+
+
+def _diagonals(fields: dict[str, Line], source: str) -> bool:
+    if "diagonals" not in fields:
+        return False
+    number, value = fields["diagonals"]
+    if value.lower() not in _YES:
+        raise InputError(source, f"diagonals: expected yes or no, found {value!r}", number)
+    return _YES[value.lower()]
+
+
+def _chars(line: Line, what: str, size: int | None, source: str) -> str:
+    """A clue or grid string, one character per cell, spaces between them allowed."""
+    number, value = line
+    chars = value.replace(" ", "").replace("\t", "").upper()
+    if size is not None and len(chars) != size:
+        unit = "row" if what in ("left", "right") else "column"
+        if what.startswith("grid"):
+            unit = "column"
+        raise InputError(source, f"{what}: expected {size} characters (one per {unit}), "
+                         f"found {len(chars)}", number)
+    if not chars:
+        raise InputError(source, f"{what}: no clues in it", number)
+    return chars
+
+
+def _check_letter(char: str, letters: str, source: str, number: int, where: str) -> None:
+    if char not in letters:
+        raise InputError(source, f"{where}: {char!r} is not one of the letters {letters} "
+                         f"(or {_NO_CLUE} for no clue)", number)
+
+
+def _givens(rows: list[Line], header: int, size: int, letters: str,
+            source: str) -> list[Symbol]:
+    if len(rows) != size:
+        where = rows[size][0] if len(rows) > size else header
+        raise InputError(source, f"grid: expected {size} rows below `grid:`, found "
+                         f"{len(rows)}", where)
+    givens = []
+    for row, line in enumerate(rows, start=1):
+        for column, char in enumerate(_chars(line, f"grid row {row}", size, source), 1):
+            if char == EMPTY_GIVEN:
+                givens.append(fact("given", row, column, EMPTY_GIVEN))
+            elif char != _NO_CLUE:
+                _check_letter(char, letters, source, line[0], f"grid row {row}, column {column}")
+                givens.append(fact("given", row, column, char))
+    return givens
+
+
+def _cells(size: int, answer: Answer) -> list[list[str | None]]:
+    """Letters by row and column, "" for empty, None where a partial answer leaves it open."""
+    grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+    for row, column, letter in answer.atoms("cell", 3):
+        grid[int(row) - 1][int(column) - 1] = str(letter)
+    for row, column in answer.atoms("empty", 2):
+        grid[int(row) - 1][int(column) - 1] = ""
+    return grid
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    board: Board = instance.data
+    grid = _cells(board.size, answer)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+
+    def text(row: int, column: int) -> Text:
+        value = grid[row][column]
+        if value is None:
+            return unknown_text()
+        shown = value or EMPTY_GIVEN
+        if (row + 1, column + 1) in givens:
+            return given_text(shown)
+        return Text(f" {shown} ", style="" if value else "dim")
+
+    cells = [[text(r, c) for c in range(board.size)] for r in range(board.size)]
+    clues = edge_clues(board.size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
+    legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
+    if board.diagonals:
+        legend += "; each diagonal holds every letter too"
+    if givens:
+        legend += "; " + GIVEN_LEGEND
+    return Group(edge_grid(cells, clues), Text(legend, style="dim"))
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    """Rows as strings, `.` empty; `?` marks a cell a partial answer (a hint) leaves open."""
+    grid = _cells(instance.data.size, answer)
+    return {"grid": ["".join("?" if v is None else v or "." for v in row) for row in grid]}
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    if clue.name == "given":
+        row, column = (arg.number for arg in clue.arguments[:2])
+        letter = clue.arguments[2].string
+        what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
+        return f"{what} at ({row},{column})"
+    side, line, letter = clue.arguments
+    return describe_edge(side.string, line.number, letter.string)
+
+
+def blank(size: str | None) -> Instance:
+    """An empty grid of a size like "5", "5x5" or "5x5:3" (N and the number of letters)."""
+    text = (size or "5").strip().lower()
+    shape, _, count = text.partition(":")
+    width, _, height = shape.partition("x")
+    if not width.isdigit() or (height and height != width) or (count and not count.isdigit()):
+        raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
+    letters = count or str(max(1, int(width) - 2))
+    return parse(f"size: {int(width)}\nletters: {letters}\n", "<blank>")
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    """Every edge letter and every cell (letter or empty) the full answer implies."""
+    size = instance.data.size
+    grid = _cells(size, answer)
+    clues = []
+    for side in SIDES:
+        for line in range(1, size + 1):
+            seen = [grid[r][c] for r, c in line_cells(side, line, size) if grid[r][c]]
+            if seen:
+                clues.append(fact("clue", side, line, str(seen[0])))
+    clues += [fact("given", r + 1, c + 1, grid[r][c] or EMPTY_GIVEN)
+              for r in range(size) for c in range(size)]
+    return clues
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    board: Board = instance.data
+    sides = {side: [_NO_CLUE] * board.size for side in SIDES}
+    grid = [[_NO_CLUE] * board.size for _ in range(board.size)]
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, letter = clue.arguments
+            sides[side.string][line.number - 1] = letter.string
+        else:
+            row, column = (arg.number for arg in clue.arguments[:2])
+            grid[row - 1][column - 1] = clue.arguments[2].string
+    lines = [f"size: {board.size}", f"letters: {board.letters}"]
+    if board.diagonals:
+        lines.append("diagonals: yes")
+    lines += [f"{side}:{' ' * (7 - len(side))}{''.join(sides[side])}" for side in SIDES]
+    if any(char != _NO_CLUE for row in grid for char in row):
+        lines += ["grid:", *("".join(row) for row in grid)]
+    return "\n".join(lines) + "\n"
