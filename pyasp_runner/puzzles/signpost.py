@@ -1,0 +1,164 @@
+"""Signpost (Tatham): number the cells 1..N so that every arrow points at the next number.
+
+Input: Simon Tatham's game ID `WxH:` (or `WxHc:` for the variant with 1 and N in the
+corners) followed, per cell in reading order, by an optional number and a direction
+letter, `a` = north, then clockwise `b` NE ... `h` NW. The ID may be given on the
+command line itself or in a file (`#` lines are comments).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+from rich.console import RenderableType
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+from ._grid import GIVEN_LEGEND, content_lines, given_text, unknown_text, with_legend
+from ._path import ARROWS, cell_texts, draw, number_grid
+
+INLINE = True
+# The runner's size check (--max-size/--force): cells x numbers before pruning.
+MAX_SIZE = 1_000_000
+MAX_SIDE = 100
+
+LETTERS = "abcdefgh"
+# Tatham's directions a..h: north, then clockwise; steps as (row, column), rows growing down.
+STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(c?)")
+
+
+@dataclass(frozen=True)
+class Board:
+    """What render and write need besides the answer: size, variant and every arrow."""
+
+    rows: int
+    cols: int
+    corners: bool
+    arrows: tuple[tuple[int, ...], ...]  # direction index 0..7 (a..h) by row and column
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = content_lines(text, source)
+    if len(lines) > 1:
+        raise InputError(source, "expected one game ID (WxH:...), found more lines",
+                         lines[1][0])
+    line, game_id = lines[0]
+    params, colon, desc = game_id.partition(":")
+    if not colon:
+        raise InputError(source, "expected a game ID like 5x5:1cceef... (no ':' found)", line)
+    match = _PARAMS.fullmatch(params.strip())
+    if not match:
+        raise InputError(source, f"unknown parameters {params.strip()!r} "
+                         "(expected W x H like 5x5, optionally with c for corners)", line)
+    cols = int(match.group(1))
+    rows = int(match.group(2) or match.group(1))
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise InputError(source, f"width and height must be 1..{MAX_SIDE}, found "
+                         f"{cols}x{rows}", line)
+    arrows, numbers = _unpick(desc.strip(), rows * cols, source, line)
+    givens: dict[int, int] = {}
+    for index, number in enumerate(numbers):
+        if number:
+            if number in givens:
+                at = givens[number]
+                raise InputError(source, f"Number {number} given twice (cells "
+                                 f"({at // cols + 1},{at % cols + 1}) and "
+                                 f"({index // cols + 1},{index % cols + 1}))", line)
+            givens[number] = index
+    board = Board(rows, cols, bool(match.group(3)),
+                  tuple(tuple(arrows[r * cols:(r + 1) * cols]) for r in range(rows)))
+    clues = tuple(fact("given", i // cols + 1, i % cols + 1, v) for v, i in sorted(givens.items()))
+    return Instance(source, _structure(board), clues, board)
+
+
+def _unpick(desc: str, cells: int, source: str, line: int) -> tuple[list[int], list[int]]:
+    """Tatham's reading of the description: arrows and numbers (0 = none) per cell."""
+    arrows: list[int] = []
+    numbers: list[int] = []
+    number = 0
+    for position, char in enumerate(desc, start=1):
+        if len(arrows) >= cells:
+            raise InputError(source, "Game description longer than expected "
+                             f"(character {position}: {cells} cells already read)", line)
+        if char in "0123456789":
+            number = number * 10 + int(char)
+            if number > cells:
+                raise InputError(source, f"Number too large (character {position}: more "
+                                 f"than the {cells} cells)", line)
+        elif char in LETTERS:
+            arrows.append(LETTERS.index(char))
+            numbers.append(number)
+            number = 0
+        else:
+            raise InputError(source, "Game description contains unexpected characters "
+                             f"(character {position}: {char!r}; numbers and arrows a..h only)",
+                             line)
+    if len(arrows) < cells:
+        raise InputError(source, f"Game description shorter than expected ({len(arrows)} of "
+                         f"{cells} cells)", line)
+    return arrows, numbers
+
+
+def _structure(board: Board) -> tuple[Symbol, ...]:
+    facts = [fact("rows", board.rows), fact("cols", board.cols)]
+    for r, row in enumerate(board.arrows, start=1):
+        for c, direction in enumerate(row, start=1):
+            facts += [fact("cell", r, c), fact("arrow", r, c, *STEPS[direction])]
+    if board.corners:
+        facts.append(fact("corner_start"))
+    return tuple(facts)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    board: Board = instance.data
+    return board.cells ** 2, "cell-number pairs"
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    board: Board = instance.data
+    grid = number_grid(answer, board.rows, board.cols)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+
+    def cell(r: int, c: int) -> Text:
+        value = grid[r - 1][c - 1]
+        if value is None:
+            text = unknown_text()
+        elif (r, c) in givens:
+            text = given_text(value)
+        else:
+            text = Text(f" {value} ")
+        text.append(ARROWS[STEPS[board.arrows[r - 1][c - 1]]])
+        return text
+
+    legend = GIVEN_LEGEND + ", arrows as given"
+    if board.corners:
+        legend += "; corner variant: 1 top left, the last number bottom right"
+    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    board: Board = instance.data
+    return {"grid": number_grid(answer, board.rows, board.cols)}
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    row, col, value = (arg.number for arg in clue.arguments)
+    return f"the {value} at ({row},{col})"
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    """The game ID with the board's arrows and the numbers of `clues`."""
+    board: Board = instance.data
+    numbers = {(a.number, b.number): v.number for a, b, v in (c.arguments for c in clues)}
+    desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
+                   for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
+    return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
