@@ -147,3 +147,12 @@ def test_cli_takes_a_game_id_as_argument(capsys):
 def test_instances_folder_has_the_public_puzzles():
     names = {p.stem for p in (INSTANCES / "skyscrapers").glob("*.txt")}
     assert {"codewars-4x4-1", "codewars-7x7-1", "unsolvable", "empty-4x4"} <= names
+
+
+def test_render_twenty_by_twenty_drops_cell_lines_to_fit_80_columns():
+    instance = module.blank("20")
+    answer = Answer(tuple(fact("tower", r, c, (r + c) % 20 + 1)
+                          for r in range(1, 21) for c in range(1, 21)))
+    text = _render(instance, answer)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "┼" not in text and "20" in text

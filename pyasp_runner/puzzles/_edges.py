@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+TERMINAL_WIDTH = 80
 SIDES = ("top", "bottom", "left", "right")
 SIDE_PLACE = {"top": "above column", "bottom": "below column",
               "left": "left of row", "right": "right of row"}
@@ -40,12 +41,15 @@ def describe_edge(side: str, line: int, value: object) -> str:
 def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
     """A boxed grid with the clues outside it, as plain lines (readable without colour).
 
-    Every cell text is centred in a field as wide as the widest cell; clues are dim
-    digits or letters outside the box, so they cannot be mistaken for cell values.
+    Every cell text is centred in a field as wide as the widest cell; clues are bold
+    digits or letters outside the box, so they cannot be mistaken for cell values. A
+    grid too wide for an 80-column terminal drops the lines between cells.
     """
     size = len(cells)
     width = max([len(cell.plain) for row in cells for cell in row] + [3])
     side_width = max([len(text) for side in ("left", "right") for text in clues[side]] + [1])
+    if 2 * side_width + 3 + size * (width + 1) > TERMINAL_WIDTH:
+        return _compact_grid(cells, clues, side_width)
     out = Text()
 
     def clue_row(side: str) -> None:
@@ -72,6 +76,31 @@ def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
         if index < size - 1:
             rule("├", "┼", "┤")
     rule("└", "┴", "┘")
+    clue_row("bottom")
+    out.rstrip()
+    return out
+
+
+def _compact_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues, side_width: int) -> Text:
+    """The grid without lines between cells: each cell trimmed, one space between cells."""
+    trimmed = [[Text(cell.plain.strip(), style=cell.style) for cell in row] for row in cells]
+    width = max([len(cell.plain) for row in trimmed for cell in row]
+                + [len(text) for side in ("top", "bottom") for text in clues[side]])
+    out = Text()
+
+    def clue_row(side: str) -> None:
+        out.append(" " * (side_width + 2))
+        out.append(" ".join(text.rjust(width) for text in clues[side]) + "\n", style="bold")
+
+    clue_row("top")
+    for index, row in enumerate(trimmed):
+        out.append(clues["left"][index].rjust(side_width) + " ", style="bold")
+        out.append("│", style="dim")
+        for column, cell in enumerate(row):
+            out.append(" " * (width - len(cell.plain) + (column > 0)))
+            out.append_text(cell)
+        out.append("│", style="dim")
+        out.append(" " + clues["right"][index].ljust(side_width) + "\n", style="bold")
     clue_row("bottom")
     out.rstrip()
     return out
