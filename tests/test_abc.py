@@ -168,3 +168,8 @@ def test_cli_json_and_errors(capsys, tmp_path):
     path.write_text("size: 5\nletters: ABC\ntop: CB\n")
     assert main(["abc", str(path)]) == 2
     assert "p.txt:3: top: expected 5 characters" in capsys.readouterr().err
+
+
+def test_dash_and_underscore_are_no_clue_in_clue_lines():
+    text = "size: 5\nletters: ABC\ntop: C-_.A\n"
+    assert set(_parse(text).clues) == {fact("clue", "top", 1, "C"), fact("clue", "top", 5, "A")}

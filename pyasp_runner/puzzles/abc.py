@@ -4,7 +4,7 @@ Input: `key: value` lines (a `#` line is a comment):
 
     size: 5
     letters: ABC
-    top:    CBABA        one character per column, `.` for no clue; characters may be
+    top:    CBABA        one character per column, `.` (or `-`) for no clue; may be
     bottom: BABCC        separated by spaces; a side may be left out
     left:   CCCAB        one character per row
     right:  AAABC
@@ -37,6 +37,7 @@ from ._grid import GIVEN_LEGEND, Line, content_lines, given_text, unknown_text
 MAX_N = 40
 EMPTY_GIVEN = "-"
 _NO_CLUE = "."
+_NO_EDGE_CLUE = (".", "-", "_")  # in clue lines; in grid rows `-` is a cell given empty
 _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 _KEYS = (*SIDES, "size", "letters", "diagonals", "grid")
 
@@ -80,7 +81,7 @@ def parse(text: str, source: str) -> Instance:
     for side in SIDES:
         if side in fields:
             for position, char in enumerate(_chars(fields[side], side, size, source), 1):
-                if char != _NO_CLUE:
+                if char not in _NO_EDGE_CLUE:
                     _check_letter(char, letters, source, fields[side][0], f"{side} {position}")
                     clues.append(fact("clue", side, position, char))
     if "grid" in fields:
@@ -199,8 +200,6 @@ def _chars(line: Line, what: str, size: int | None, source: str) -> str:
     chars = value.replace(" ", "").replace("\t", "").upper()
     if size is not None and len(chars) != size:
         unit = "row" if what in ("left", "right") else "column"
-        if what.startswith("grid"):
-            unit = "column"
         raise InputError(source, f"{what}: expected {size} characters (one per {unit}), "
                          f"found {len(chars)}", number)
     if not chars:

@@ -74,7 +74,7 @@ def check(text: str, solution: dict) -> None:
              "left": list(grid), "right": [r[::-1] for r in grid]}
     for side, clue in clues.items():
         for line, (letter, view) in enumerate(zip(clue, views[side], strict=True), start=1):
-            if letter != ".":
+            if letter not in ".-_":
                 assert view.replace(".", "")[0] == letter, f"{side} {line}: not {letter}"
     for r, row in enumerate(rows):
         for c, given in enumerate(row):
