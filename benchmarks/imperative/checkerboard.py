@@ -85,7 +85,7 @@ def solve(text: str, limit: int = 2) -> Result:
     result = Result(limit=limit)
     full = (1 << (rows * cols)) - 1
     if sum(len(s) for s in stones) != rows * cols:
-        result.complete = True
+        result.nodes, result.complete = 1, True  # the root, cut at once
         return result
     # Identical stones form one class: (placements, the stones' indices in file order).
     classes: dict[frozenset[Shape], list[int]] = {}

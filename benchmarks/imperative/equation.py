@@ -129,6 +129,8 @@ def solve(text: str, limit: int = 2) -> Result:
         if all(holds(eq, cells) for eq in equations if all(cells[i] is not None
                                                            for i in eq[0])):
             search(0)
+        else:
+            result.nodes = 1  # the root, cut at once: a given equation is false
         result.complete = True
     except Enough:
         pass

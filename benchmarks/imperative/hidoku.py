@@ -139,7 +139,9 @@ def solve(text: str, limit: int = 2) -> Result:
     hidoku = Hidoku(read(text), result)
     state = hidoku.start()
     try:
-        if state is not None:
+        if state is None:
+            result.nodes = 1  # the root, cut at once: the givens clash
+        else:
             hidoku.search(*state)
         result.complete = True
     except Enough:

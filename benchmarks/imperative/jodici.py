@@ -48,7 +48,7 @@ def solve(text: str, limit: int = 2) -> Result:
     result = Result(limit=limit)
     givens = Counter(d for row in grid for d in row if d is not None)
     if any(n > 2 for n in givens.values()):
-        result.complete = True
+        result.nodes, result.complete = 1, True  # the root, cut at once
         return result
     empty = [(r, s) for r in range(RINGS) for s in range(SECTORS) if grid[r][s] is None]
 
@@ -70,6 +70,8 @@ def solve(text: str, limit: int = 2) -> Result:
         if all(_valid(grid, r, s) for r in range(RINGS) for s in range(SECTORS)
                if grid[r][s] is not None):
             search(0)
+        else:
+            result.nodes = 1  # the root, cut at once
         result.complete = True
     except Enough:
         pass

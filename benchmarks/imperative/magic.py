@@ -42,7 +42,7 @@ def solve(text: str, limit: int = 2) -> Result:
     givens = [v for v in grid if v is not None]
     unused = set(numbers) - set(givens)
     if len(set(givens)) != len(givens) or any(v not in numbers for v in givens):
-        result.complete = True
+        result.nodes, result.complete = 1, True  # the root, cut at once
         return result
 
     def completable(group: list[int]) -> bool:
