@@ -1,0 +1,160 @@
+"""RC4 keystream reuse: recover key bytes and a text-like plaintext from message parts.
+
+Input: one message part per line as hex bytes `0xd9, 0xef, ...` (every part as long as
+the first, the last may be shorter); an optional first line `alphabet: [A-Za-z ]` sets
+the allowed plaintext characters (a bracket class with ranges; default letters and space).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, fact
+
+DEFAULT_ALPHABET = "[A-Za-z ]"
+MAX_PART = 4096
+_BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]{1,2})")
+UNKNOWN = "·"
+
+
+@dataclass(frozen=True)
+class Message:
+    parts: tuple[tuple[int, ...], ...]
+    alphabet: frozenset[int]
+
+    @property
+    def width(self) -> int:
+        return len(self.parts[0])
+
+
+def parse(text: str, source: str) -> Instance:
+    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1)
+             if raw.strip() and not raw.lstrip().startswith("#")]
+    if not lines:
+        raise InputError(source, "empty file: no message parts in it")
+    alphabet = _alphabet(DEFAULT_ALPHABET, source, None)
+    number, first = lines[0]
+    key, colon, value = first.partition(":")
+    if colon and key.strip().lower() == "alphabet":
+        alphabet = _alphabet(value.strip(), source, number)
+        lines = lines[1:]
+    if not lines:
+        raise InputError(source, "no message parts after the alphabet line", number)
+    parts = [_part(line, source, number) for number, line in lines]
+    width = len(parts[0])
+    for (number, _), part in zip(lines[1:], parts[1:], strict=True):
+        if len(part) > width:
+            raise InputError(source, f"part of {len(part)} bytes is longer than the first "
+                             f"part ({width} bytes)", number)
+    for (number, _), part in zip(lines[1:-1], parts[1:-1], strict=True):
+        if len(part) != width:
+            raise InputError(source, f"part of {len(part)} bytes, but only the last part may "
+                             f"be shorter than the first ({width} bytes)", number)
+    return instance_of(source, Message(tuple(parts), alphabet))
+
+
+def _part(line: str, source: str, number: int) -> tuple[int, ...]:
+    fields = [f for f in re.split(r"[\s,]+", line) if f]
+    if len(fields) > MAX_PART:
+        raise InputError(source, f"part longer than {MAX_PART} bytes", number)
+    values = []
+    for position, field in enumerate(fields, start=1):
+        match = _BYTE.fullmatch(field)
+        if not match:
+            raise InputError(source, f"byte {position}: expected a hex byte like 0xd9, "
+                             f"found {field!r}", number)
+        values.append(int(match[1], 16))
+    return tuple(values)
+
+
+def _alphabet(spec: str, source: str, number: int | None) -> frozenset[int]:
+    """The character codes of a bracket class like `[A-Za-z ,.]`."""
+    if len(spec) < 3 or spec[0] != "[" or spec[-1] != "]":
+        raise InputError(source, f"alphabet: expected a bracket class like [A-Za-z ], "
+                         f"found {spec!r}", number)
+    body, codes, index = spec[1:-1], set(), 0
+    while index < len(body):
+        if index + 2 < len(body) and body[index + 1] == "-":
+            low, high = ord(body[index]), ord(body[index + 2])
+            if low > high:
+                raise InputError(source, f"alphabet: empty range {body[index:index + 3]!r}",
+                                 number)
+            codes |= set(range(low, high + 1))
+            index += 3
+        else:
+            codes.add(ord(body[index]))
+            index += 1
+    if any(code > 255 for code in codes):
+        raise InputError(source, "alphabet: only characters with codes 0..255", number)
+    return frozenset(codes)
+
+
+def instance_of(source: str, message: Message) -> Instance:
+    structure = [fact("allowed", code) for code in sorted(message.alphabet)]
+    order = [(p, i) for p, part in enumerate(message.parts, start=1)
+             for i in range(1, len(part) + 1)]
+    structure += [fact("follows", *a, *b) for a, b in pairwise(order)]
+    structure += [fact("cipher", p, i, byte) for p, part in enumerate(message.parts, start=1)
+                  for i, byte in enumerate(part, start=1)]
+    return Instance(source, tuple(structure), (), message)
+
+
+def size(instance: Instance) -> tuple[int, str]:
+    return sum(len(part) for part in instance.data.parts), "bytes"
+
+
+MAX_SIZE = 20_000
+
+
+def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[int | None],
+                                                       list[str]]:
+    message: Message = instance.data
+    keys: list[int | None] = [None] * message.width
+    for position, byte in answer.atoms("key", 2):
+        keys[int(position) - 1] = int(byte)  # type: ignore[arg-type]
+    counts: list[int | None] = [None] * message.width
+    for position, count in answer.atoms("candidates", 2):
+        counts[int(position) - 1] = int(count)  # type: ignore[arg-type]
+    chars = [[UNKNOWN] * len(part) for part in message.parts]
+    for part, position, code in answer.atoms("plain", 3):
+        chars[int(part) - 1][int(position) - 1] = chr(int(code))  # type: ignore[arg-type]
+    return keys, counts, ["".join(row) for row in chars]
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict:
+    keys, counts, plaintext = _read(instance, answer)
+    return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    message: Message = instance.data
+    keys, counts, plaintext = _read(instance, answer)
+    ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("part", justify="right")
+    table.add_column("plaintext (^ under positions with more than one key byte left)")
+    for index, line in enumerate(plaintext, start=1):
+        table.add_row(str(index), Text(line))
+    marks = "".join("^" if i in ambiguous else " " for i in range(message.width))
+    table.add_row("", Text(marks, style="bold yellow"))
+    detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
+    joined = "".join(plaintext)
+    unique = message.width - len(ambiguous)
+    lines: list[RenderableType] = [
+        table,
+        Text("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + f" (positions:count; {unique} of {message.width} positions have exactly one)",
+             style="dim"),
+        Text("keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys),
+             style="dim"),
+        Text("message:", style="bold"),
+        Text(joined),
+    ]
+    return Group(*lines)
