@@ -1,0 +1,86 @@
+"""Countdown benchmark: single rounds (time to the proven best answer) and batches.
+
+    python benchmarks/countdown.py
+
+Single rounds: the reference, Hutton's 765 and 831, the 1997 episode's 952, an
+unreachable target, and random rounds (two large numbers and four small, fixed seeds).
+Batches: every target 100..999 for one number set in one run (`--targets 100..999`) for
+six small numbers, two large and four large, and random sets; the reachable column
+counts the targets hit exactly. Goals: under 0.5 s per round, under 10 s per batch.
+Inputs are written to a temporary directory at run time.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import ROOT, baseline_seconds, machine, measure, print_table
+
+from pyasp_runner import solve as runner
+from pyasp_runner.puzzle import registry
+
+FOLDER = ROOT / "instances" / "countdown"
+COLUMNS = ("instance", "mode", "status", "answer", "wall_s", "ground_s", "solve_s", "choices",
+           "conflicts", "rules", "atoms", "peak_mb")
+LARGE, SMALL = (25, 50, 75, 100), tuple(range(1, 11)) * 2
+
+
+def random_round(rng: random.Random, large: int) -> list[int]:
+    return rng.sample(LARGE, large) + rng.sample(SMALL, 6 - large)
+
+
+def answer_of(text: str, *options: str) -> str:
+    """What the run answered, solved in process (the timings come from the subprocess)."""
+    puzzle = registry()["countdown"]
+    instance = puzzle.parse(text, "bench")
+    if options:
+        instance = puzzle.module.instance_of("bench", puzzle.module._with_target(
+            instance.data, options[1], "bench", None))
+    result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=1))
+    data = puzzle.solution_json(instance, result.answers[0])
+    if "exact" in data:
+        return f"{len(data['exact'])}/900 exact"
+    return f"{data['expression']} = {data['value']}"
+
+
+def main() -> None:
+    print(f"# countdown benchmark · {machine()} · baseline {baseline_seconds():.3f} s\n")
+    rng = random.Random(2026)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        singles = [FOLDER / name for name in ("reference.txt", "hutton-765.txt",
+                                              "hutton-831.txt", "episode-952.txt",
+                                              "unreachable-1000.txt")]
+        for index in range(5):
+            path = Path(tmp) / f"random-{index + 1}.txt"
+            numbers = random_round(rng, 2)
+            path.write_text(f"{' '.join(map(str, numbers))} -> {rng.randint(100, 999)}\n")
+            singles.append(path)
+        runs: list[tuple[Path, tuple[str, ...], str | None]] = [
+            (path, (), None) for path in singles]
+        sets = {"six small": [1, 2, 3, 4, 5, 6], "six small (dup)": [1, 1, 5, 7, 9, 10],
+                "two large": [100, 75, 2, 10, 3, 8], "four large": [100, 75, 50, 25, 6, 3]}
+        for large in (1, 2, 3):
+            sets[f"random {large} large"] = random_round(rng, large)
+        for name, numbers in sets.items():
+            path = Path(tmp) / f"{name.replace(' ', '-')}.txt"
+            path.write_text(" ".join(map(str, numbers)) + "\n")
+            runs.append((path, ("--targets", "100..999"),
+                         f"{name}: {' '.join(map(str, numbers))}"))
+        # Measure first: solving in this process would inflate the children's peak RSS
+        # (a forked child starts with the parent's pages counted).
+        for path, options, name in runs:
+            rows.append(measure("countdown", path, *options, name=name)
+                        | {"mode": options[1] if options else "best"})
+        for row, (path, options, _) in zip(rows, runs, strict=True):
+            row["answer"] = answer_of(path.read_text(), *options)
+    print_table(rows, COLUMNS)
+
+
+if __name__ == "__main__":
+    main()
