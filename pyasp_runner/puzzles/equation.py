@@ -1,0 +1,400 @@
+"""Equation crossword: a grid of integers whose rows and columns are equations (* / before + -).
+
+Input, laid out as the puzzle is drawn (any grid size, 3x3 is the classic):
+
+    26 - _ * _ = -278
+    +    +   *
+    _ * _ + _ = 216
+    -    +   -
+    _ * _ + _ = 11
+    =    =   =
+    36   27  245
+
+Equation rows (cells joined by operators, `=`, the row's result) alternate with
+operator rows (one operator per column); a row of `=` and the column results close
+it. `_` is an unknown cell (a `_` result leaves that equation open). Operators:
+`+ - * /`, also `x`, the multiplication sign and the middle dot for times,
+`:` and the division sign for divided by, the minus sign for minus; tokens need
+no spaces between them. An optional first line `range: LO..HI` sets the values of
+unknown cells (default -9..99).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import InputError
+from ..puzzle import Answer, Instance, Value, fact
+from ._grid import (
+    CONFLICT_LEGEND,
+    GIVEN_LEGEND,
+    Line,
+    conflict_text,
+    content_lines,
+    filled_text,
+    given_text,
+    parse_int,
+    parse_range,
+    take_header,
+    unknown_text,
+)
+
+DEFAULT_RANGE = (-9, 99)
+# Rows and columns of cells; products of a long equation outgrow 32 bits anyway.
+MAX_SIDE = 9
+# clingo computes with 32-bit integers: every product and sum the encoding forms stays below.
+INT_LIMIT = 2**31 - 1
+OPERATORS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
+             "·": "*", "/": "/", ":": "/", "÷": "/"}
+BLANK = None
+
+Cell = int | None  # a known number or BLANK
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The drawn puzzle: cells, the operators between them, the results."""
+
+    rows: int
+    columns: int
+    low: int
+    high: int
+    row_ops: tuple[tuple[str, ...], ...]     # per row: the operators between its cells
+    column_ops: tuple[tuple[str, ...], ...]  # per operator line: one operator per column
+    ranged: bool = False                     # the file had a range: header
+
+    def equations(self) -> list[tuple[tuple[str, int], list[tuple[int, int]], list[str]]]:
+        """Every equation: its id, its cells in order, the operators before cells 2.."""
+        found = [(("row", r), [(r, c) for c in range(1, self.columns + 1)],
+                  list(self.row_ops[r - 1])) for r in range(1, self.rows + 1)]
+        found += [(("col", c), [(r, c) for r in range(1, self.rows + 1)],
+                   [line[c - 1] for line in self.column_ops]) for c in range(1, self.columns + 1)]
+        return found
+
+
+def _tokens(line: Line, source: str, numbers: bool = False) -> list[str | int | None]:
+    """Operators, `=`, numbers and blanks of a line.
+
+    A sign followed by a digit belongs to the number unless it follows a cell (`3 -2` is
+    3 minus 2), or always on a line of `numbers` (the column results).
+    """
+    number, text = line
+    tokens: list[str | int | None] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if char.isspace():
+            position += 1
+            continue
+        operand_before = bool(tokens) and (tokens[-1] is None or isinstance(tokens[-1], int))
+        rest = text[position + 1:]
+        signed = char in "+-\u2212" and (numbers or not operand_before) and rest[:1].isdigit()
+        if char == "_":
+            end = position
+            while end < len(text) and text[end] == "_":
+                end += 1
+            tokens.append(BLANK)
+        elif char.isdigit() or signed:
+            end = position + 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            digits = text[position:end].replace("\u2212", "-")
+            tokens.append(parse_int(digits, source, number, "number"))
+        elif char in OPERATORS or char == "=":
+            end = position + 1
+            tokens.append(OPERATORS.get(char, "="))
+        else:
+            raise InputError(source, f"unknown character {char!r} (numbers, _, + - * / and =)",
+                             number)
+        position = end
+    return tokens
+
+
+def _equation_row(line: Line, source: str) -> tuple[list[Cell], list[str], Cell]:
+    """`a op b op c = result` -> cells, operators, result."""
+    number = line[0]
+    tokens = _tokens(line, source)
+    if len(tokens) < 3 or tokens[-2] != "=":
+        raise InputError(source, "an equation row ends with `= result`", number)
+    body, result = tokens[:-2], tokens[-1]
+    if isinstance(result, str):
+        raise InputError(source, f"the result after `=` must be a number or _, found "
+                         f"{result!r}", number)
+    if len(body) % 2 == 0:
+        raise InputError(source, "an equation row alternates cells and operators", number)
+    cells: list[Cell] = []
+    ops: list[str] = []
+    for index, token in enumerate(body):
+        if index % 2 == 0:
+            if isinstance(token, str):
+                raise InputError(source, f"item {index + 1}: expected a cell (number or _), "
+                                 f"found {token!r}", number)
+            cells.append(token)
+        else:
+            if not isinstance(token, str) or token == "=":
+                raise InputError(source, f"item {index + 1}: expected an operator + - * /, "
+                                 f"found {'_' if token is None else token!r}", number)
+            ops.append(token)
+    return cells, ops, result
+
+
+def _operator_row(line: Line, source: str, columns: int) -> list[str]:
+    tokens = _tokens(line, source)
+    if len(tokens) != columns or not all(isinstance(t, str) and t != "=" for t in tokens):
+        raise InputError(source, f"expected an operator row of {columns} operators "
+                         f"(+ - * /, one per column)", line[0])
+    return [str(t) for t in tokens]
+
+
+def parse(text: str, source: str) -> Instance:
+    header, lines = take_header(content_lines(text, source), "range")
+    low, high = parse_range(header, source) if header else DEFAULT_RANGE
+    if len(lines) < 3 or len(lines) % 2 == 0:
+        at = lines[-1][0] if lines else (header[0] if header else None)
+        raise InputError(source, f"expected equation rows and operator rows in turn, then a "
+                         f"row of = and the column results: {len(lines)} lines", at)
+    rows = (len(lines) - 1) // 2
+    if rows > MAX_SIDE:
+        raise InputError(source, f"{rows} rows is too many (limit {MAX_SIDE})",
+                         lines[2 * MAX_SIDE][0])
+    grid: list[list[Cell]] = []
+    row_ops: list[tuple[str, ...]] = []
+    row_results: list[Cell] = []
+    for index in range(0, 2 * rows, 2):
+        cells, ops, result = _equation_row(lines[index], source)
+        if grid and len(cells) != len(grid[0]):
+            raise InputError(source, f"expected {len(grid[0])} cells like the first row, "
+                             f"found {len(cells)}", lines[index][0])
+        if len(cells) > MAX_SIDE:
+            raise InputError(source, f"{len(cells)} columns is too many (limit {MAX_SIDE})",
+                             lines[index][0])
+        grid.append(cells)
+        row_ops.append(tuple(ops))
+        row_results.append(result)
+    columns = len(grid[0])
+    column_ops = tuple(tuple(_operator_row(lines[index], source, columns))
+                       for index in range(1, 2 * rows - 1, 2))
+    equals = lines[2 * rows - 1]
+    if _tokens(equals, source) != ["="] * columns:
+        raise InputError(source, f"expected a row of {columns} `=` under the columns",
+                         equals[0])
+    results_line = lines[2 * rows]
+    column_results = _tokens(results_line, source, numbers=True)
+    if len(column_results) != columns or any(isinstance(t, str) for t in column_results):
+        raise InputError(source, f"expected {columns} column results (numbers or _)",
+                         results_line[0])
+    layout = Layout(rows, columns, low, high, tuple(row_ops), column_ops, header is not None)
+    results = dict(zip([eq for eq, _, _ in layout.equations()],
+                       [*row_results, *column_results], strict=True))
+    _check_magnitudes(layout, grid, results, source, lines[0][0])
+    clues = [fact("given", r, c, v) for r, row in enumerate(grid, start=1)
+             for c, v in enumerate(row, start=1) if v is not None]
+    clues += [fact("result", eq, v) for eq, v in results.items() if isinstance(v, int)]
+    return Instance(source, _structure(layout), tuple(clues), layout)
+
+
+def _check_magnitudes(layout: Layout, grid: list[list[Cell]], results: dict[Any, Any],
+                      source: str, line: int) -> None:
+    """Refuse numbers whose products could leave clingo's 32-bit integers.
+
+    A term of k operands reaches at most M**k (M the largest cell magnitude); working
+    backwards from a result R the encoding forms at most (|R| + n*M) * M**(n-1).
+    """
+    cells = [abs(v) for row in grid for v in row if v is not None]
+    biggest = max([abs(layout.low), abs(layout.high), 1, *cells])
+    for equation, _, _ in layout.equations():
+        n = layout.columns if equation[0] == "row" else layout.rows
+        result = results[equation]
+        bound = (abs(result or 0) + n * biggest) * biggest ** (n - 1)
+        if bound > INT_LIMIT:
+            raise InputError(source, f"numbers too large: equation {_name(equation)} could "
+                             f"reach {bound:,}, beyond clingo's 32-bit integers (keep cells "
+                             f"and results smaller)", line)
+
+
+def _structure(layout: Layout) -> tuple[Symbol, ...]:
+    facts = [fact("cell", r, c) for r in range(1, layout.rows + 1)
+             for c in range(1, layout.columns + 1)]
+    facts += [fact("low", layout.low), fact("high", layout.high)]
+    for equation, cells, ops in layout.equations():
+        facts += [fact("operand", equation, i, r, c) for i, (r, c) in enumerate(cells, start=1)]
+        facts += [fact("op", equation, i, o) for i, o in enumerate(ops, start=2)]
+    return tuple(facts)
+
+
+def _name(equation: Value) -> str:
+    kind, index = equation  # type: ignore[misc]
+    return f"{'row' if kind == 'row' else 'column'} {index}"
+
+
+def _grid(layout: Layout, answer: Answer) -> list[list[int | None]]:
+    """Values by row and column; None where the answer is partial (a hint)."""
+    grid: list[list[int | None]] = [[None] * layout.columns for _ in range(layout.rows)]
+    for r, c, v in answer.atoms("value", 3):
+        grid[int(r) - 1][int(c) - 1] = int(v)  # type: ignore[arg-type]
+    return grid
+
+
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+    return {"grid": _grid(instance.data, answer)}
+
+
+def _drawing(layout: Layout, cell: Any, results: dict[Any, Any]) -> Table:
+    """Cells with their operators between, `= result` after each row and under each column."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(2 * layout.columns + 1):
+        table.add_column(justify="center")
+
+    def result_text(equation: tuple[str, int]) -> Text:
+        value = results.get(equation)
+        return Text("_" if value is None else str(value), style="bold")
+
+    for r in range(1, layout.rows + 1):
+        row: list[Text] = [cell(r, 1)]
+        for c in range(2, layout.columns + 1):
+            row += [Text(layout.row_ops[r - 1][c - 2]), cell(r, c)]
+        table.add_row(*row, Text("= ") + result_text(("row", r)))
+        if r < layout.rows:
+            ops = layout.column_ops[r - 1]
+            table.add_row(*[Text(ops[c // 2]) if c % 2 == 0 else Text("")
+                            for c in range(2 * layout.columns - 1)], Text(""))
+    table.add_row(*[Text("=") if c % 2 == 0 else Text("")
+                    for c in range(2 * layout.columns - 1)], Text(""))
+    table.add_row(*[result_text(("col", c // 2 + 1)) if c % 2 == 0 else Text("")
+                    for c in range(2 * layout.columns - 1)], Text(""))
+    return table
+
+
+def _results(instance: Instance) -> dict[Any, Any]:
+    return {_equation_of(clue): clue.arguments[1].number
+            for clue in instance.clues if clue.name == "result"}
+
+
+def _equation_of(clue: Symbol) -> tuple[str, int]:
+    kind, index = clue.arguments[0].arguments
+    return kind.string, index.number
+
+
+def _legend(layout: Layout, base: str) -> Text:
+    return Text(f"{base}; unknown cells {layout.low}..{layout.high}", style="dim")
+
+
+def render(instance: Instance, answer: Answer) -> RenderableType:
+    layout: Layout = instance.data
+    grid = _grid(layout, answer)
+    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
+    results = {tuple(eq): v for eq, v in answer.atoms("result", 2)} or _results(instance)
+
+    def cell(r: int, c: int) -> Text:
+        value = grid[r - 1][c - 1]
+        if value is None:
+            return unknown_text()
+        return (given_text if (r, c) in givens else filled_text)(value)
+
+    return Group(_drawing(layout, cell, results), _legend(layout, GIVEN_LEGEND))
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The clues alone, those that cannot hold together marked (results marked in the legend)."""
+    layout: Layout = instance.data
+    marked = set(conflict)
+    givens = {(c.arguments[0].number, c.arguments[1].number): c
+              for c in instance.clues if c.name == "given"}
+
+    def cell(r: int, c: int) -> Text:
+        clue = givens.get((r, c))
+        if clue is None:
+            return unknown_text()
+        value = clue.arguments[2].number
+        return (conflict_text if clue in marked else given_text)(value)
+
+    bad = [describe_clue(instance, c) for c in conflict if c.name == "result"]
+    note = Text(f"in the conflict: {', '.join(bad)}", style="bold") if bad else Text("")
+    return Group(_drawing(layout, cell, _results(instance)), note,
+                 _legend(layout, CONFLICT_LEGEND))
+
+
+def describe_clue(instance: Instance, clue: Symbol) -> str:
+    if clue.name == "result":
+        return f"the result {clue.arguments[1].number} of {_name(_equation_of(clue))}"
+    r, c, v = (arg.number for arg in clue.arguments)
+    return f"the {v} at ({r},{c})"
+
+
+def blank(size: str | None) -> Instance:
+    """An empty grid of a size like "3x3" (the default) with random-free operators: + only."""
+    text = (size or "3x3").strip().lower()
+    rows_text, _, columns_text = text.partition("x")
+    columns_text = columns_text or rows_text
+    if not (rows_text.strip().isdigit() and columns_text.strip().isdigit()
+            and 1 <= int(rows_text) <= MAX_SIDE and 1 <= int(columns_text) <= MAX_SIDE):
+        raise InputError("--size", f"expected a size like 3x3 (up to {MAX_SIDE}x{MAX_SIDE}), "
+                         f"found {size!r}")
+    rows, columns = int(rows_text), int(columns_text)
+    layout = Layout(rows, columns, *DEFAULT_RANGE, tuple(("+",) * (columns - 1)
+                                                          for _ in range(rows)),
+                    tuple(("+",) * columns for _ in range(rows - 1)))
+    return Instance("<blank>", _structure(layout), (), layout)
+
+
+def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+    """Every given a full answer implies: all cells, and the results of the equations."""
+    layout: Layout = instance.data
+    grid = _grid(layout, answer)
+    clues = [fact("given", r, c, v) for r, c, v in answer.atoms("value", 3)]
+    for equation, cells, ops in layout.equations():
+        values = [grid[r - 1][c - 1] for r, c in cells]
+        if all(v is not None for v in values):
+            value = evaluate([int(v) for v in values if v is not None], ops)
+            if value is not None:
+                clues.append(fact("result", equation, value))
+    return clues
+
+
+def evaluate(values: list[int], ops: list[str]) -> int | None:
+    """The value of `v1 op v2 op ...` with * and / first; None if a division is inexact."""
+    total, term = 0, values[0]
+    sign = 1
+    for op, value in zip(ops, values[1:], strict=True):
+        if op == "*":
+            term *= value
+        elif op == "/":
+            if value == 0 or term % value:
+                return None
+            term //= value
+        else:
+            total += sign * term
+            sign, term = (1 if op == "+" else -1), value
+    return total + sign * term
+
+
+def write(instance: Instance, clues: list[Symbol]) -> str:
+    layout: Layout = instance.data
+    grid: list[list[str]] = [["_"] * layout.columns for _ in range(layout.rows)]
+    results: dict[tuple[str, int], str] = {}
+    for clue in clues:
+        if clue.name == "given":
+            r, c, v = (arg.number for arg in clue.arguments)
+            grid[r - 1][c - 1] = str(v)
+        else:
+            results[_equation_of(clue)] = str(clue.arguments[1].number)
+    width = max(len(text) for row in grid for text in row)
+    lines = [f"range: {layout.low}..{layout.high}"] if layout.ranged or (
+        (layout.low, layout.high) != DEFAULT_RANGE) else []
+    for r in range(1, layout.rows + 1):
+        parts = [grid[r - 1][0].rjust(width)]
+        for c in range(2, layout.columns + 1):
+            parts += [layout.row_ops[r - 1][c - 2], grid[r - 1][c - 1].rjust(width)]
+        lines.append(" ".join([*parts, "=", results.get(("row", r), "_")]))
+        if r < layout.rows:
+            lines.append("   ".join(op.rjust(width) for op in layout.column_ops[r - 1]))
+    lines.append("   ".join("=".rjust(width) for _ in range(layout.columns)))
+    lines.append("   ".join(results.get(("col", c), "_").rjust(width)
+                            for c in range(1, layout.columns + 1)))
+    return "\n".join(lines) + "\n"
