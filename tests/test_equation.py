@@ -145,3 +145,61 @@ def test_cli_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "solved" and data["unique"] is True
     assert data["solutions"] == [{"grid": SOLUTION}]
+
+
+def _brute_force(text: str, low: int, high: int, rows: int, columns: int) -> set[str]:
+    """Every grid of the range that the independent checker accepts."""
+    from itertools import product
+
+    from checkers import checker
+
+    rules = checker("equation")
+    found = set()
+    for values in product(range(low, high + 1), repeat=rows * columns):
+        grid = [list(values[r * columns:(r + 1) * columns]) for r in range(rows)]
+        try:
+            rules.check(text, {"grid": grid})
+        except AssertionError:
+            continue
+        found.add(json.dumps(grid))
+    return found
+
+
+@pytest.mark.parametrize(("text", "rows", "columns"), [
+    # four operands: two product terms (the unpruned, forward-evaluated case)
+    ("range: -2..3\n_ * _ + _ * _ = 5\n= = = =\n_ _ _ _\n", 1, 4),
+    # times 0 after a division: the division must still be exact
+    ("range: -2..2\n_ / _ * _ = 0\n= = =\n_ _ _\n", 1, 3),
+    # a lone product with a division, and minus before a product
+    ("range: -3..3\n_ * _ / _ = 2\n- + *\n_ - _ * _ = -1\n= = =\n_ 1 _\n", 2, 3),
+    ("range: 0..4\n_ / _ - _ = 1\n* / +\n_ * _ - _ = 2\n= = =\n4 _ 3\n", 2, 3),
+    # given cells outside the range stay what they are
+    ("range: 0..2\n7 * _ = 14\n= =\n_ _\n", 1, 2),
+])
+def test_solutions_match_brute_force(text, rows, columns):
+    low, high = (int(x) for x in text.split("\n")[0].split(":")[1].split(".."))
+    result = _solve(text, models=0)
+    found = {json.dumps(equation.solution_json(equation.parse(text, "t"), a)["grid"])
+             for a in result.answers}
+    expected = _brute_force(text, min(low, 7), max(high, 7) if "7" in text else high,
+                            rows, columns)
+    assert found == expected and len(result.answers) == len(found)
+
+
+def test_small_range_count_is_brute_force():
+    path = ROOT / "instances" / "equation" / "small-range.txt"
+    assert len(_brute_force(path.read_text(), 1, 6, 2, 2)) == 4
+
+
+def test_clues_can_be_dropped():
+    # every clue fact may be absent (generate, explain): the rest still solves correctly
+    from checkers import checker
+
+    instance = equation.parse(REFERENCE.read_text(), "r.txt")
+    encoding = registry()["equation"].encoding
+    for dropped in instance.clues:
+        kept = [clue for clue in instance.clues if clue != dropped]
+        result = runner.solve(encoding, [*instance.structure, *kept], runner.Limits(models=1))
+        assert result.messages == [] and result.answers
+        checker("equation").check(equation.write(instance, kept),
+                                  equation.solution_json(instance, result.answers[0]))

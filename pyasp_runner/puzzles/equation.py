@@ -248,8 +248,9 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 def _drawing(layout: Layout, cell: Any, results: dict[Any, Any]) -> Table:
     """Cells with their operators between, `= result` after each row and under each column."""
     table = Table.grid(padding=(0, 1))
-    for _ in range(2 * layout.columns + 1):
+    for _ in range(2 * layout.columns - 1):
         table.add_column(justify="center")
+    table.add_column(justify="left")
 
     def result_text(equation: tuple[str, int]) -> Text:
         value = results.get(equation)
