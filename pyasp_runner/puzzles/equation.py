@@ -201,17 +201,24 @@ def parse(text: str, source: str) -> Instance:
 
 def _check_magnitudes(layout: Layout, grid: list[list[Cell]], results: dict[Any, Any],
                       source: str, line: int) -> None:
-    """Refuse numbers whose products could leave clingo's 32-bit integers.
+    """Refuse numbers whose arithmetic could leave clingo's 32-bit integers.
 
-    A term of k operands reaches at most M**k (M the largest cell magnitude); working
-    backwards from a result R the encoding forms at most (|R| + n*M) * M**(n-1).
+    With M the largest cell magnitude, a term of k operands reaches at most M**k; the
+    encoding's sums and wanted values stay within |R| + the terms' bounds, and every
+    division stepped back through multiplies a wanted value by at most M.
     """
     cells = [abs(v) for row in grid for v in row if v is not None]
     biggest = max([abs(layout.low), abs(layout.high), 1, *cells])
-    for equation, _, _ in layout.equations():
-        n = layout.columns if equation[0] == "row" else layout.rows
-        result = results[equation]
-        bound = (abs(result or 0) + n * biggest) * biggest ** (n - 1)
+    for equation, _, ops in layout.equations():
+        terms: list[list[str]] = [[""]]
+        for op in ops:
+            if op in "+-":
+                terms.append([op])
+            else:
+                terms[-1].append(op)
+        total = abs(results[equation] or 0) + sum(biggest ** len(term) for term in terms)
+        divisions = max(term.count("/") for term in terms)
+        bound = total * biggest ** divisions
         if bound > INT_LIMIT:
             raise InputError(source, f"numbers too large: equation {_name(equation)} could "
                              f"reach {bound:,}, beyond clingo's 32-bit integers (keep cells "
