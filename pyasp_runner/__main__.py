@@ -1,7 +1,5 @@
 """`python -m pyasp_runner` is `solve-asp`."""
 
-import sys
+from .cli import run_command
 
-from .cli import main
-
-sys.exit(main())
+run_command()

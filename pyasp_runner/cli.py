@@ -28,7 +28,7 @@ from rich.text import Text
 
 from . import reasoning
 from . import solve as runner
-from .errors import EncodingError, InputError, UserError
+from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .puzzle import Answer, Instance, Puzzle, facts_text, registry
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
@@ -52,6 +52,11 @@ STATS_HELP = {
     "rules": "ground rules after instantiation",
     "atoms": "ground atoms",
 }
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
+        raise BrokenPipeError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -92,13 +97,17 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
                                  "trendy", "many"],
                         help="clingo's search preset (e.g. trendy, crafty)")
-    reasoning = parser.add_argument_group("reasoning about the clues")
-    reasoning.add_argument("--explain", action="store_true",
+    parser.add_argument("--max-size", type=_positive_int, metavar="N",
+                        help="refuse larger instances (default: the puzzle's own limit)")
+    parser.add_argument("--force", action="store_true",
+                        help="solve however large the instance is")
+    clues = parser.add_argument_group("reasoning about the clues")
+    clues.add_argument("--explain", action="store_true",
                            help="if there is no solution, show a smallest set of clues "
                            "that cannot hold together")
-    reasoning.add_argument("--hint", action="store_true",
+    clues.add_argument("--hint", action="store_true",
                            help="show the cells forced by the clues (the same in every solution)")
-    reasoning.add_argument("--step", action="store_true",
+    clues.add_argument("--step", action="store_true",
                            help="with --hint: only what follows by propagation, without a guess")
     add_options = getattr(puzzle.module, "add_options", None) if puzzle else None
     if add_options:
@@ -216,6 +225,8 @@ def summary_line(result: runner.Result, data: dict[str, Any], args: argparse.Nam
     if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
         why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
         found = f"{count} solution{'s' * (count != 1)} found so far" if count else "nothing found"
+        if not result.grounded:
+            found = "still grounding (the rules were being instantiated), nothing found"
         if result.optimising and count and not result.optimal:
             found = "best answer so far shown, not proven optimal"
         return Text(f"Stopped ({why}) after {result.stats['time_s']:.1f} s: {found}.",
@@ -272,6 +283,17 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     encoding = args.encoding or puzzle.encoding
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    check_size(puzzle, instance, args)
+    try:
+        return respond(puzzle, instance, encoding, args, out, err)
+    except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
+        raise EncodingError(str(encoding), "its answers do not fit the puzzle's drawing",
+                            [f"{error} (keep the #show lines of asp/{puzzle.name}.lp)"]) from None
+
+
+def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+           out: Console, err: Console) -> int:
+    """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.explain:
         return explain(puzzle, instance, encoding, args, out)
     if args.hint:
@@ -294,7 +316,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         out.file.write(json.dumps(data) + "\n")
     else:
         closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {source}", style="bold"))
+        out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
         for index, answer in enumerate(result.answers[:shown], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
@@ -317,7 +339,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[status]
-    out.print(Text(f"{puzzle.name} · {source_of(instance)}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
     if conflict is None:
         out.print(Text("The clues are consistent: the puzzle has a solution, "
                        "nothing to explain.", style="bold green"))
@@ -359,7 +381,7 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                             "solution": puzzle.solution_json(instance, answer)}
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[status]
-    out.print(Text(f"{puzzle.name} · {source_of(instance)}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
@@ -370,10 +392,6 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
-
-
-def source_of(instance: Instance) -> str:
-    return instance.source
 
 
 def generate(argv: Sequence[str], out: Console, err: Console) -> int:
@@ -411,9 +429,22 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     return EXIT_SOLVED
 
 
+def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> None:
+    """Refuse, before grounding, an instance larger than the puzzle's MAX_SIZE says is sane."""
+    measure = getattr(puzzle.module, "size", None)
+    limit = args.max_size or getattr(puzzle.module, "MAX_SIZE", None)
+    if args.force or measure is None or limit is None:
+        return
+    size, unit = measure(instance)
+    if size > limit:
+        raise InputError(instance.source, f"{size:,} {unit} is above the limit of {limit:,} "
+                         f"for {puzzle.name} (grounding would take too long or too much "
+                         f"memory); --max-size N raises it, --force lifts it")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = Console(), Console(stderr=True)
+    out, err = _Console(), _Console(stderr=True)
     try:
         if argv[:1] == ["generate"]:
             code = generate(argv[1:], out, err)
@@ -435,4 +466,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.print(Text("solve-asp: interrupted", style="bold red"))
         code = EXIT_INTERRUPTED
     return code
+
+
+def run_command() -> None:
+    """The `solve-asp` entry point: `main`, then exit, even past an abandoned grounding."""
+    code = main()
+    if runner.grounding_in_progress():  # clingo cannot stop its grounder: leave it behind
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 

@@ -36,3 +36,9 @@ class EncodingError(UserError):
         self.messages = messages
         first = messages[0].splitlines()[0] if messages else summary
         super().__init__(f"{encoding}: {summary}: {first}")
+
+
+class AnswerShapeError(UserError):
+    """An answer set whose atoms the puzzle's drawing cannot use (an edited encoding)."""
+
+    exit_code = 3

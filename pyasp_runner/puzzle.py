@@ -17,6 +17,9 @@ and may define
     write(instance, clues) -> str                   # puzzle text in its input format
     assess(instance, answers) -> Closest | None     # optimum that is not a solution
     DEFAULT_MODELS: int                             # answers wanted by default (2)
+    size(instance) -> (int, str)                    # how big, and in what unit, for
+    MAX_SIZE: int                                   #   the refusal above MAX_SIZE
+                                                    #   (--max-size N, --force)
     INLINE: bool                                    # one-line format: text as argument
     add_options(group) -> None                      # its own command-line options
     configure(instance, args) -> Instance           # apply them (may set generic ones,
@@ -38,6 +41,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import puzzles as _puzzles_package
+from .errors import AnswerShapeError
 
 Value = int | str | tuple["Value", ...]
 
@@ -151,10 +155,16 @@ class Puzzle:
         return configure(instance, args) if configure else instance
 
     def render(self, instance: Instance, answer: Answer) -> Any:
-        return self.module.render(instance, answer)
+        try:
+            return self.module.render(instance, answer)
+        except _SHAPE_ERRORS as error:
+            raise AnswerShapeError(_shape_problem(answer, error)) from None
 
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
-        return self.module.solution_json(instance, answer)
+        try:
+            return self.module.solution_json(instance, answer)
+        except _SHAPE_ERRORS as error:
+            raise AnswerShapeError(_shape_problem(answer, error)) from None
 
     def describe_clue(self, instance: Instance, clue: Symbol) -> str:
         describe: Callable[[Instance, Symbol], str] | None = getattr(
@@ -180,6 +190,17 @@ class Puzzle:
     def assess(self, instance: Instance, answers: Sequence[Answer]) -> Closest | None:
         assess = getattr(self.module, "assess", None)
         return assess(instance, answers) if assess and answers else None
+
+
+# What drawing code raises on atoms of an unexpected shape (wrong arity, a string where
+# a number belongs, a position off the board): the encoding's fault, not a crash.
+_SHAPE_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+
+
+def _shape_problem(answer: Answer, error: Exception) -> str:
+    atoms = " ".join(str(sym) for sym in answer.symbols[:6])
+    more = " ..." if len(answer.symbols) > 6 else ""
+    return f"cannot draw the answer {{{atoms}{more}}}: {type(error).__name__}: {error}"
 
 
 def encoding_dir() -> Path:

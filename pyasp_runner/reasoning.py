@@ -24,7 +24,7 @@ from clingo import Symbol
 
 from .errors import EncodingError
 from .puzzle import Answer, facts_text
-from .solve import _Logger
+from .solve import Abandoned, _Logger, ground
 
 Assumptions = list[tuple[Symbol, bool]]
 
@@ -40,10 +40,9 @@ def grounded(encoding: Path, program: str, arguments: Sequence[str] = ()) -> cli
                             logger.errors() or logger.texts()) from None
     ctl.add("base", [], program)
     try:
-        ctl.ground([("base", [])])
-    except RuntimeError:
-        raise EncodingError(str(encoding), "cannot be grounded",
-                            logger.errors() or logger.texts()) from None
+        ground(ctl, logger, encoding)
+    except Abandoned:  # Ctrl-C while grounding
+        raise KeyboardInterrupt from None
     return ctl
 
 

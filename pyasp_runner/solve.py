@@ -7,6 +7,7 @@ uniqueness are over the shown atoms (`--project=show`); optimising encodings are
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ class Result:
     optimal: bool | None
     stats: dict[str, float]
     messages: list[str] = field(default_factory=list)
+    grounded: bool = True  # False: stopped while grounding, before any search
 
     @property
     def unique(self) -> bool | None:
@@ -97,8 +99,60 @@ def control_arguments(limits: Limits) -> list[str]:
     return args + list(limits.extra_args)
 
 
+class Abandoned(Exception):
+    """Grounding was stopped from outside (time limit or Ctrl-C); `status` says which."""
+
+    def __init__(self, status: str, elapsed: float) -> None:
+        super().__init__(status)
+        self.status = status
+        self.elapsed = elapsed
+
+
+# Each grounding's "finished" event with its Control: a Control must outlive its grounder,
+# even an abandoned one (freeing it under the running grounder would crash the process).
+# (Not Thread.is_alive: a join interrupted by Ctrl-C marks a running thread as stopped.)
+_grounders: list[tuple[threading.Event, clingo.Control]] = []
+
+
+def grounding_in_progress() -> bool:
+    """Whether an abandoned grounding still runs (then the process must end with os._exit)."""
+    _grounders[:] = [(done, ctl) for done, ctl in _grounders if not done.is_set()]
+    return bool(_grounders)
+
+
+def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
+           deadline: float | None = None) -> float:
+    """Ground in a worker thread (clingo releases the GIL), so that a deadline or Ctrl-C
+    can stop waiting for it: clingo 5.8 cannot interrupt the grounder itself."""
+    failed: list[bool] = []
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            ctl.ground([("base", [])])
+        except RuntimeError:
+            failed.append(True)
+        finally:
+            done.set()
+
+    start = time.perf_counter()
+    _grounders.append((done, ctl))
+    threading.Thread(target=work, name="grounder", daemon=True).start()
+    try:
+        while not done.wait(0.05):
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise Abandoned(TIMEOUT, time.perf_counter() - start)
+    except KeyboardInterrupt:
+        raise Abandoned(INTERRUPTED, time.perf_counter() - start) from None
+    if failed:
+        messages = logger.errors() or logger.texts()
+        raise EncodingError(str(encoding), "cannot be grounded", messages)
+    return time.perf_counter() - start
+
+
 def load(
-    encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits
+    encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
+    deadline: float | None = None,
 ) -> tuple[clingo.Control, _Logger, float]:
     """A grounded Control for the encoding and the facts, with the grounding time."""
     logger = _Logger()
@@ -112,13 +166,7 @@ def load(
         messages = logger.errors() or logger.texts()
         raise EncodingError(str(encoding), "cannot be parsed", messages) from None
     ctl.add("base", [], facts_text(facts))
-    start = time.perf_counter()
-    try:
-        ctl.ground([("base", [])])
-    except RuntimeError:
-        messages = logger.errors() or logger.texts()
-        raise EncodingError(str(encoding), "cannot be grounded", messages) from None
-    return ctl, logger, time.perf_counter() - start
+    return ctl, logger, ground(ctl, logger, encoding, deadline)
 
 
 def solve(
@@ -129,7 +177,15 @@ def solve(
 ) -> Result:
     """Ground and solve; Ctrl-C and the time limit stop the search and keep what was found."""
     started = time.perf_counter()
-    ctl, logger, ground_time = load(encoding, facts, limits)
+    deadline = None if limits.time_limit is None else started + limits.time_limit
+    try:
+        ctl, logger, ground_time = load(encoding, facts, limits, deadline)
+    except Abandoned as stop:
+        stats = {"time_s": round(time.perf_counter() - started, 4),
+                 "ground_s": round(stop.elapsed, 4), "solve_s": 0.0,
+                 "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
+        return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
+                      optimal=None, stats=stats, grounded=False)
     keep = limits.keep if limits.keep is not None else (limits.models or limits.cap)
     found: list[Answer] = []
     convergent: list[Answer] = []  # the improving, not yet proven optimal answers
@@ -144,7 +200,6 @@ def solve(
         if len(found) < keep:
             found.append(Answer(tuple(model.symbols(shown=True)), cost))
 
-    deadline = None if limits.time_limit is None else started + limits.time_limit
     stopped = None
     solve_start = time.perf_counter()
     with ctl.solve(on_model=on_model, async_=True) as handle:

@@ -9,8 +9,8 @@ import sys
 import time
 
 import pytest
-
 from conftest import ROOT
+
 from pyasp_runner.cli import main
 
 JODICI = str(ROOT / "instances" / "jodici" / "1.csv")

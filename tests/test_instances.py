@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from checkers import checker
 from conftest import INSTANCES, expected_for, instance_files, solve_file
 
@@ -23,7 +22,7 @@ def test_instance(path):
     if "count" in expected:
         options.setdefault("models", 0)
         options.setdefault("cap", expected["count"] + 1)
-    puzzle, instance, result, data = solve_file(path, **options)
+    puzzle, _, result, data = solve_file(path, **options)
     assert result.messages == [], "a shipped encoding must ground without clingo messages"
     assert data["status"] == expected["status"]
     rules = checker(puzzle.name)

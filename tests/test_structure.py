@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import INSTANCES, ROOT, expected_for, instance_files
+
 from pyasp_runner.puzzle import registry
 
 PUZZLES = sorted(registry())
