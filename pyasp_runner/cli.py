@@ -330,8 +330,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
             out: Console) -> int:
     """A minimal set of the author's clues that cannot hold together, if there is none."""
-    conflict = reasoning.minimal_conflict(
-        reasoning.ClueProgram(encoding, instance.structure, instance.clues))
+    conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
+        encoding, instance.structure, instance.clues, deadline_of(args)))
     status = runner.SOLVED if conflict is None else runner.UNSOLVABLE
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "status": status}
@@ -364,7 +364,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
          out: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
-    found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step)
+    found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
+                            deadline=deadline_of(args))
     if found.forced is None:
         status, answer = runner.UNSOLVABLE, None
     else:
@@ -408,6 +409,8 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
                         help="keep every clue of the random solution (no minimising)")
     parser.add_argument("--encoding", type=Path, metavar="FILE",
                         help="generate with this encoding instead of asp/<puzzle>.lp")
+    parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                        help="give up after this long")
     args = parser.parse_args(argv)
     puzzle = registry()[args.puzzle]
     seed = args.seed if args.seed is not None else random.randrange(2**20)
@@ -417,7 +420,7 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     started = time.perf_counter()
     made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
                               lambda answer: puzzle.module.clues_of(blank, answer), seed,
-                              minimise=not args.keep_all)
+                              minimise=not args.keep_all, deadline=deadline_of(args))
     elapsed = time.perf_counter() - started
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
@@ -427,6 +430,11 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED
+
+
+def deadline_of(args: argparse.Namespace) -> float | None:
+    """When --time-limit runs out, on the clock of `time.perf_counter`."""
+    return None if args.time_limit is None else time.perf_counter() + args.time_limit
 
 
 def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> None:
@@ -462,6 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         code = EXIT_SOLVED
+    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
+        err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
+                       style="bold yellow"))
+        code = STATUS_EXIT[stop.status]
     except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
         err.print(Text("solve-asp: interrupted", style="bold red"))
         code = EXIT_INTERRUPTED

@@ -1,11 +1,14 @@
 """Reasoning about clues, for every puzzle: explain, hint and generate.
 
-All three ground a puzzle once with its clues as *assumable* atoms (`{ clue }.`
-instead of `clue.`), so one grounded program can be solved with any subset of clues
-switched on by assumptions:
+Every question is asked of the puzzle's own encoding with some subset of the author's
+clues as facts, grounded afresh for that subset. Clues must stay facts: encodings prune
+their domains with them in the grounder (a hidoku number only near the givens), so a
+clue switched off by an assumption would leave its pruning behind, and clues as
+choice atoms instead would make that pruning ground for every subset at once.
 
-- explain: clingo's unsatisfiable core over the clues, shrunk by deletion to a
-  minimal set of clues that cannot hold together;
+- explain: clues are dropped, halves first, while the rest stays unsatisfiable, down
+  to single clues (a deletion-based minimal unsatisfiable subset: without any one of
+  its clues the rest has a solution);
 - hints: the cautious consequences (true in every solution), and the atoms that unit
   propagation alone sets before the first decision;
 - generate: a random full solution of an empty board, then clues dropped one by one
@@ -15,6 +18,7 @@ switched on by assumptions:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,12 +28,11 @@ from clingo import Symbol
 
 from .errors import EncodingError
 from .puzzle import Answer, facts_text
-from .solve import Abandoned, _Logger, ground
-
-Assumptions = list[tuple[Symbol, bool]]
+from .solve import INTERRUPTED, TIMEOUT, Abandoned, _Logger, ground
 
 
-def grounded(encoding: Path, program: str, arguments: Sequence[str] = ()) -> clingo.Control:
+def grounded(encoding: Path, program: str, arguments: Sequence[str] = (),
+             deadline: float | None = None) -> clingo.Control:
     """A Control with the encoding and `program` grounded (errors as EncodingError)."""
     logger = _Logger()
     ctl = clingo.Control(["--opt-mode=ignore", *arguments], logger=logger, message_limit=20)
@@ -39,66 +42,95 @@ def grounded(encoding: Path, program: str, arguments: Sequence[str] = ()) -> cli
         raise EncodingError(str(encoding), "cannot be parsed",
                             logger.errors() or logger.texts()) from None
     ctl.add("base", [], program)
-    try:
-        ground(ctl, logger, encoding)
-    except Abandoned:  # Ctrl-C while grounding
-        raise KeyboardInterrupt from None
+    ground(ctl, logger, encoding, deadline)
     return ctl
 
 
+def shown_models(ctl: clingo.Control, deadline: float | None = None) -> list[Answer]:
+    """Every model the Control's configuration asks for, as shown atoms.
+
+    The search runs asynchronously so that Ctrl-C and the deadline stop it (as
+    `Abandoned`); a blocking solve would defer Ctrl-C until it ends.
+    """
+    found: list[Answer] = []
+    started = time.perf_counter()
+    with ctl.solve(on_model=lambda m: found.append(Answer(tuple(m.symbols(shown=True)))),
+                   async_=True) as handle:
+        try:
+            while not handle.wait(0.05):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    raise Abandoned(TIMEOUT, time.perf_counter() - started)
+        except KeyboardInterrupt:
+            handle.cancel()
+            raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
+        handle.get()
+    return found
+
+
 class ClueProgram:
-    """A puzzle grounded once, with every candidate clue as an assumable atom."""
+    """A puzzle's encoding and structure, asked questions about subsets of its clues.
+
+    A clue only ever removes solutions, so a set of clues is satisfiable when a superset
+    of it was, and unsatisfiable when a subset of it was: such answers come from what
+    was learned before, without grounding again.
+    """
 
     def __init__(self, encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
-                 arguments: Sequence[str] = ()) -> None:
+                 deadline: float | None = None) -> None:
+        self.encoding = encoding
+        self.structure = facts_text(structure)
         self.clues = list(clues)
-        choices = "".join(f"{{ {clue} }}.\n" for clue in self.clues)
-        self.ctl = grounded(encoding, facts_text(structure) + choices, arguments)
+        self.deadline = deadline
+        self.checks = 0  # groundings made so far
+        self.satisfiable_sets: list[frozenset[Symbol]] = []
+        self.unsatisfiable_sets: list[frozenset[Symbol]] = []
 
-    def assumptions(self, active: set[Symbol]) -> Assumptions:
-        return [(clue, clue in active) for clue in self.clues]
+    def control(self, active: Sequence[Symbol], arguments: Sequence[str]) -> clingo.Control:
+        """The encoding grounded with the structure and the `active` clues as facts."""
+        self.checks += 1
+        return grounded(self.encoding, self.structure + facts_text(active), arguments,
+                        self.deadline)
 
-    def models(self, active: set[Symbol], limit: int) -> list[Answer]:
+    def models(self, active: Sequence[Symbol], limit: int) -> list[Answer]:
         """Up to `limit` answers (projected on the shown atoms) with exactly `active` clues."""
-        self.ctl.configuration.solve.models = str(limit)
-        self.ctl.configuration.solve.project = "show"
-        self.ctl.configuration.solve.enum_mode = "auto"
-        found: list[Answer] = []
-        self.ctl.solve(assumptions=self.assumptions(active),
-                       on_model=lambda m: found.append(Answer(tuple(m.symbols(shown=True)))))
-        return found
+        ctl = self.control(active, [f"--models={limit}", "--project=show"])
+        return shown_models(ctl, self.deadline)
 
-    def satisfiable(self, active: set[Symbol]) -> tuple[bool, list[Symbol]]:
-        """Whether the active clues can hold together, else an unsatisfiable core of them."""
-        self.ctl.configuration.solve.models = "1"
-        core: list[int] = []
-        result = self.ctl.solve(assumptions=self.assumptions(active), on_core=core.extend)
-        if result.satisfiable:
-            return True, []
-        literal_of = {self.ctl.symbolic_atoms[clue].literal: clue for clue in active
-                      if self.ctl.symbolic_atoms[clue] is not None}
-        return False, [literal_of[lit] for lit in core if lit in literal_of]
+    def satisfiable(self, active: Sequence[Symbol]) -> bool:
+        clues = frozenset(active)
+        if any(clues <= known for known in self.satisfiable_sets):
+            return True
+        if any(known <= clues for known in self.unsatisfiable_sets):
+            return False
+        found = bool(self.models(active, 1))
+        (self.satisfiable_sets if found else self.unsatisfiable_sets).append(clues)
+        return found
 
 
 def minimal_conflict(program: ClueProgram) -> list[Symbol] | None:
     """A minimal set of clues that cannot hold together, or None if all of them can.
 
-    Start from clingo's core (often not minimal) and drop each clue whose removal
-    leaves the rest still unsatisfiable (deletion-based MUS). An empty list means the
-    puzzle has no solution even without any clue.
+    Deletion in shrinking chunks: try to drop half of the remaining clues at once, then
+    quarters, ..., then single clues; a chunk goes for good when the rest is still
+    unsatisfiable. The last pass over single clues makes the set minimal. An empty list
+    means the puzzle has no solution even without any clue.
     """
-    consistent, core = program.satisfiable(set(program.clues))
-    if consistent:
+    conflict = sorted(program.clues)
+    if program.satisfiable(conflict):
         return None
-    conflict = list(core) if core else list(program.clues)
-    for clue in list(conflict):
-        if clue not in conflict:  # already dropped with a smaller core
-            continue
-        trial = [c for c in conflict if c != clue]
-        consistent, smaller = program.satisfiable(set(trial))
-        if not consistent:
-            conflict = [c for c in trial if c in set(smaller)] or trial
-    return sorted(conflict)
+    chunk = max(len(conflict) // 2, 1)
+    while True:
+        start = 0
+        while start < len(conflict):
+            rest = conflict[:start] + conflict[start + chunk:]
+            if program.satisfiable(rest):
+                start += chunk
+            else:
+                conflict = rest
+        if chunk == 1:
+            return conflict
+        chunk //= 2
 
 
 @dataclass(frozen=True)
@@ -110,43 +142,35 @@ class Hints:
 
 
 def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
-          step: bool = False) -> Hints:
+          step: bool = False, deadline: float | None = None) -> Hints:
     """Cautious consequences (true in every solution), or with `step` the shown atoms
     that top-level propagation sets before any decision."""
-    program = ClueProgram(encoding, structure, clues)
-    active = set(clues)
-    one = program.models(active, 1)
+    program = ClueProgram(encoding, structure, clues, deadline)
+    one = program.models(clues, 1)
     if not one:
         return Hints(None, 0)
-    size = len(one[0].symbols)
+    shown = set(one[0].symbols)
     if step:
-        return Hints(propagated_atoms(encoding, structure, clues), size)
-    ctl = program.ctl
-    ctl.configuration.solve.models = "0"
-    ctl.configuration.solve.project = "no"
-    ctl.configuration.solve.enum_mode = "cautious"
-    last: list[Symbol] = []
-    ctl.solve(assumptions=program.assumptions(active),
-              on_model=lambda m: last.__setitem__(slice(None), m.symbols(shown=True)))
-    return Hints(tuple(sorted(last)), size)
+        return Hints(propagated_atoms(program, shown), len(shown))
+    # clingo's cautious enumeration: each model is the intersection of all answer sets
+    # found so far; the last one, after the search is exhausted, is what every one shares.
+    cautious = shown_models(program.control(clues, ["--models=0", "--enum-mode=cautious"]),
+                            deadline)
+    return Hints(tuple(sorted(cautious[-1].symbols)), len(shown))
 
 
-def propagated_atoms(encoding: Path, structure: Sequence[Symbol],
-                     clues: Sequence[Symbol]) -> tuple[Symbol, ...]:
-    """Shown atoms that hold at the top level, before the solver's first decision.
+def propagated_atoms(program: ClueProgram, shown: set[Symbol]) -> tuple[Symbol, ...]:
+    """Of the `shown` atoms of one solution, those true at the top level, before the
+    solver's first decision.
 
     A solve with a conflict limit of zero runs clasp's preprocessing and unit
     propagation only; `cleanup()` then turns what became true into facts.
     """
-    ctl = grounded(encoding, facts_text([*structure, *clues]))
-    unlimited = ctl.configuration.solve.solve_limit
+    ctl = program.control(program.clues, [])
     ctl.configuration.solve.solve_limit = 0
     ctl.solve()
     ctl.cleanup()
     true_at_top = {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
-    ctl.configuration.solve.solve_limit = unlimited
-    shown: set[Symbol] = set()  # the shown atoms of one solution: a superset of those forced
-    ctl.solve(on_model=lambda m: shown.update(m.symbols(shown=True)))
     return tuple(sorted(true_at_top & shown))
 
 
@@ -160,7 +184,8 @@ class Generated:
 
 def generate(encoding: Path, structure: Sequence[Symbol],
              clues_of: Callable[[Answer], Sequence[Symbol]], seed: int,
-             minimise: bool = True, attempts: int = 20) -> Generated | None:
+             minimise: bool = True, attempts: int = 20,
+             deadline: float | None = None) -> Generated | None:
     """A puzzle with exactly one solution: random full solution, then minimal clues.
 
     A full solution whose complete clue set is still ambiguous (possible where the
@@ -168,31 +193,30 @@ def generate(encoding: Path, structure: Sequence[Symbol],
     one, up to `attempts` times; None if none was unique.
     """
     for attempt in range(attempts):
-        solution = random_solution(encoding, structure, seed + attempt)
+        solution = random_solution(encoding, structure, seed + attempt, deadline)
         if solution is None:
             return None
         candidates = sorted(clues_of(solution))
-        program = ClueProgram(encoding, structure, candidates)
-        active = set(candidates)
-        checks = 1
+        program = ClueProgram(encoding, structure, candidates, deadline)
+        active = list(candidates)
         if len(program.models(active, 2)) != 1:
             continue
         if minimise:
             order = list(candidates)
             random.Random(seed).shuffle(order)
             for clue in order:
-                trial = active - {clue}
-                checks += 1
+                trial = [c for c in active if c != clue]
                 if len(program.models(trial, 2)) == 1:
                     active = trial
-        return Generated(tuple(sorted(active)), solution, checks, attempt + 1)
+        return Generated(tuple(active), solution, program.checks, attempt + 1)
     return None
 
 
-def random_solution(encoding: Path, structure: Sequence[Symbol], seed: int) -> Answer | None:
+def random_solution(encoding: Path, structure: Sequence[Symbol], seed: int,
+                    deadline: float | None = None) -> Answer | None:
     """One solution of the empty puzzle, from a search randomised by the seed."""
     ctl = grounded(encoding, facts_text(structure),
-                   ["--models=1", f"--seed={seed}", "--sign-def=rnd", "--rand-freq=0.2"])
-    found: list[Answer] = []
-    ctl.solve(on_model=lambda m: found.append(Answer(tuple(m.symbols(shown=True)))))
+                   ["--models=1", f"--seed={seed}", "--sign-def=rnd", "--rand-freq=0.2"],
+                   deadline)
+    found = shown_models(ctl, deadline)
     return found[0] if found else None
