@@ -102,9 +102,11 @@ def tilings(text: str) -> set[Tiling]:
             found.add(frozenset((shapes[s], frozenset(f)) for s, f in pieces.items()))
             return
         r0, c0 = divmod(empty, cols)
+        tried: set[Cells] = set()  # identical stones: only the first unused one is tried
         for index, orients in enumerate(options):
-            if used[index]:
+            if used[index] or shapes[index] in tried:
                 continue
+            tried.add(shapes[index])
             for cells in orients:
                 dr, dc = min((r, c) for r, c, _ in cells)
                 fields = [((r - dr + r0, c - dc + c0), v) for r, c, v in cells]
