@@ -366,13 +366,15 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
                             deadline=deadline_of(args))
-    if found.forced is None:
+    if found.forced is None or found.solution is None:
         status, answer = runner.UNSOLVABLE, None
+        forced = open_values = 0
     else:
         status, answer = runner.SOLVED, Answer(found.forced)
-    clues = set(instance.clues)
-    forced = 0 if found.forced is None else sum(sym not in clues for sym in found.forced)
-    open_values = found.solution_size - len(clues)
+        # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
+        given = sum(clue.name == "given" for clue in instance.clues)
+        forced = known_values(puzzle.solution_json(instance, answer)) - given
+        open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
     if args.json:
         data: dict[str, Any] = {"puzzle": puzzle.name, "status": status, "hint": None}
@@ -393,6 +395,18 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
+
+
+def known_values(solution: Any) -> int:
+    """The values a (possibly partial) JSON solution knows: numbers, and characters of
+    string rows; unknown ones are null, or `?` in a string row."""
+    if isinstance(solution, dict):
+        return sum(known_values(value) for value in solution.values())
+    if isinstance(solution, list):
+        return sum(known_values(value) for value in solution)
+    if isinstance(solution, str):
+        return sum(char != "?" for char in solution)
+    return int(solution is not None)
 
 
 def generate(argv: Sequence[str], out: Console, err: Console) -> int:

@@ -135,10 +135,15 @@ def minimal_conflict(program: ClueProgram) -> list[Symbol] | None:
 
 @dataclass(frozen=True)
 class Hints:
-    """The shown atoms the clues force (None: no solution), and a solution's size."""
+    """The shown atoms the clues force (None: no solution), and one solution."""
 
     forced: tuple[Symbol, ...] | None
-    solution_size: int  # shown atoms of one solution, for "n of m"
+    solution: Answer | None
+
+    @property
+    def solution_size(self) -> int:
+        """Shown atoms of one solution (what "everything is forced" would be)."""
+        return len(self.solution.symbols) if self.solution else 0
 
 
 def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
@@ -148,15 +153,15 @@ def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
     program = ClueProgram(encoding, structure, clues, deadline)
     one = program.models(clues, 1)
     if not one:
-        return Hints(None, 0)
+        return Hints(None, None)
     shown = set(one[0].symbols)
     if step:
-        return Hints(propagated_atoms(program, shown), len(shown))
+        return Hints(propagated_atoms(program, shown), one[0])
     # clingo's cautious enumeration: each model is the intersection of all answer sets
     # found so far; the last one, after the search is exhausted, is what every one shares.
     cautious = shown_models(program.control(clues, ["--models=0", "--enum-mode=cautious"]),
                             deadline)
-    return Hints(tuple(sorted(cautious[-1].symbols)), len(shown))
+    return Hints(tuple(sorted(cautious[-1].symbols)), one[0])
 
 
 def propagated_atoms(program: ClueProgram, shown: set[Symbol]) -> tuple[Symbol, ...]:

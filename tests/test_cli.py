@@ -157,3 +157,13 @@ def test_usage_errors_exit_two(capsys):
         main(["jodici", JODICI, "--threads", "0"])
     assert exit_info.value.code == 2
     assert run(capsys, "jodici")[0] == 2
+
+
+def test_hint_counts_the_values_not_given(capsys):
+    # 18 fields, 6 of them given: 12 values are open; the unique solution forces them all.
+    assert main(["jodici", JODICI, "--hint", "--json"]) == 0
+    hint = json.loads(capsys.readouterr().out)["hint"]
+    assert (hint["forced"], hint["open"]) == (12, 12)
+    assert main(["jodici", JODICI, "--hint", "--step", "--json"]) == 0
+    hint = json.loads(capsys.readouterr().out)["hint"]
+    assert hint["open"] == 12 and 0 <= hint["forced"] <= 12
