@@ -238,10 +238,11 @@ def summary_line(result: runner.Result, data: dict[str, Any], args: argparse.Nam
     if args.count:
         capped = f" (stopped at the cap of {args.cap:,}; --cap 0 counts all)" * result.capped
         return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
+    solution = "best answer" if result.optimising else "solution"
     if data["unique"]:
-        return Text("Solved. The solution is unique.", style="bold green")
+        return Text(f"Solved. The {solution} is unique.", style="bold green")
     if count >= 2 and args.models is None:
-        return Text("Solved. Not unique: there is more than one solution "
+        return Text(f"Solved. Not unique: there is more than one {solution} "
                     "(-n 0 lists them, --count counts them).", style="bold yellow")
     if result.capped:
         return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import pytest
 from conftest import ROOT
 
 from pyasp_runner.cli import main
+from pyasp_runner.puzzle import registry
 
 JODICI = str(ROOT / "instances" / "jodici" / "1.csv")
 # Pigeonhole 13 -> 12: no solution, and far too hard to refute within a second.
@@ -167,3 +170,15 @@ def test_hint_counts_the_values_not_given(capsys):
     assert main(["jodici", JODICI, "--hint", "--step", "--json"]) == 0
     hint = json.loads(capsys.readouterr().out)["hint"]
     assert hint["open"] == 12 and 0 <= hint["forced"] <= 12
+
+
+def test_readme_examples_solve():
+    # The example of every row of the README's puzzle table runs as shown.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([a-z0-9]+) \|.*`solve-asp (.*)` \|$", readme, re.MULTILINE)
+    assert {name for name, _ in rows} == set(registry())
+    for name, command in rows:
+        argv = shlex.split(command)
+        assert argv[0] == name
+        argv[1] = str(ROOT / argv[1]) if (ROOT / argv[1]).exists() else argv[1]
+        assert main([*argv, "--json"]) in (0, 1), command

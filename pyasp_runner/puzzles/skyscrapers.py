@@ -4,7 +4,7 @@ Input: Tatham's game ID `N:` then 4N clues separated by `/` (above the columns l
 right, below the columns, left of the rows top to bottom, right of the rows; an empty
 entry is no clue), optionally `,` and the pre-filled grid row by row: digits for given
 heights (separated by `_` where two numbers meet) and letters a..z for runs of 1..26
-empty cells. Example: `4:2/2/1/3/2/2/3/1/1/2/2/3/3/2/1/3`. A `#` line is a comment.
+empty cells. Example: `4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1`. A `#` line is a comment.
 """
 
 from __future__ import annotations
