@@ -146,6 +146,7 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
                 raise Abandoned(TIMEOUT, time.perf_counter() - start)
     except KeyboardInterrupt:
         raise Abandoned(INTERRUPTED, time.perf_counter() - start) from None
+    _grounders.remove((done, ctl))  # finished: the Control may go when its user is done
     if failed:
         messages = logger.errors() or logger.texts()
         raise EncodingError(str(encoding), "cannot be grounded", messages)
