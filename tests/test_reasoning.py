@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from checkers import checker
 from clingo import Function, Number, String, Symbol, SymbolType
 from conftest import INSTANCES, expected_for, instance_files
+from rich.console import Console, RenderableType
 
 from pyasp_runner import reasoning
 from pyasp_runner import solve as runner
@@ -56,27 +62,61 @@ def _solution(puzzle: Puzzle, instance: Instance) -> Answer:
     return runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=1)).answers[0]
 
 
-@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
-def test_explain_blames_the_changed_clue_with_a_minimal_conflict(puzzle, instance):
-    tried = 0
+def _broken(puzzle: Puzzle, instance: Instance) -> Iterator[tuple[Symbol, list[Symbol]]]:
+    """The clues with one of the first four changed so that the puzzle has no solution, as
+    (the changed clue, all the clues), for each such change."""
     for index, clue in enumerate(instance.clues[:4]):
         for delta in (1, -1):
             wrong = _changed(clue, delta)
+            if wrong is None or wrong in instance.clues:
+                continue
             clues = list(instance.clues)
             clues[index] = wrong
-            if wrong is None or wrong in instance.clues or _satisfiable(puzzle, instance, clues):
-                continue
-            tried += 1
-            program = reasoning.ClueProgram(puzzle.encoding, instance.structure, clues)
-            conflict = reasoning.minimal_conflict(program)
-            assert conflict, "an unsolvable puzzle must get a conflict"
-            assert wrong in conflict
-            assert not _satisfiable(puzzle, instance, conflict)
-            for dropped in conflict:  # minimal: without any one clue the rest can hold
-                assert _satisfiable(puzzle, instance, [c for c in conflict if c != dropped])
-            if tried == 2:
-                return
+            if not _satisfiable(puzzle, instance, clues):
+                yield wrong, clues
+
+
+def _conflict(puzzle: Puzzle, instance: Instance, clues: list[Symbol]) -> list[Symbol] | None:
+    program = reasoning.ClueProgram(puzzle.encoding, instance.structure, clues)
+    return reasoning.minimal_conflict(program)
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_explain_blames_the_changed_clue_with_a_minimal_conflict(puzzle, instance):
+    tried = 0
+    for wrong, clues in _broken(puzzle, instance):
+        tried += 1
+        conflict = _conflict(puzzle, instance, clues)
+        assert conflict, "an unsolvable puzzle must get a conflict"
+        assert wrong in conflict
+        assert not _satisfiable(puzzle, instance, conflict)
+        for dropped in conflict:  # minimal: without any one clue the rest can hold
+            assert _satisfiable(puzzle, instance, [c for c in conflict if c != dropped])
+        if tried == 2:
+            return
     assert tried, "no changed clue made the puzzle unsolvable"
+
+
+def _marks(drawing: RenderableType) -> Counter[str]:
+    """The `>...<` conflict marks in a drawing's plain text (its legend's included)."""
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(drawing)
+    return Counter(re.findall(r">([^<>\n]+)<", console.file.getvalue()))
+
+
+@pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
+def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
+    draw = getattr(puzzle.module, "render_conflict", None)
+    assert draw, f"{puzzle.name} has clues but no render_conflict"
+    _, clues = next(_broken(puzzle, instance))
+    broken = replace(instance, clues=tuple(clues))
+    conflict = _conflict(puzzle, broken, clues)
+    assert conflict
+    marks = _marks(draw(broken, conflict))
+    assert sum((marks - _marks(draw(broken, []))).values()) >= len(conflict)
+    for clue in conflict:  # each clue has a mark of its own
+        others = [c for c in conflict if c != clue]
+        assert marks - _marks(draw(broken, others)), f"{clue} is not marked"
 
 
 @pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)

@@ -6,23 +6,41 @@ columns (left to right), "left" and "right" clues beside the rows (top to bottom
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
+from clingo import Symbol
 from rich.text import Text
+
+from ..puzzle import to_python
+from ._grid import clue_text
 
 TERMINAL_WIDTH = 80
 SIDES = ("top", "bottom", "left", "right")
 SIDE_PLACE = {"top": "above column", "bottom": "below column",
               "left": "left of row", "right": "right of row"}
 
-EdgeClues = dict[str, list[str]]  # side -> one text per column/row, "" for no clue
+EdgeClues = dict[str, list[Text]]  # side -> one text per column/row, empty for no clue
 
 
-def edge_clues(size: int, clues: Sequence[tuple[str, int, object]]) -> EdgeClues:
-    """(side, line, value) triples as one text per line and side, "" where there is none."""
-    table = {side: [""] * size for side in SIDES}
-    for side, line, value in clues:
-        table[side][line - 1] = str(value)
+def edge_clues(size: int, clues: Iterable[tuple[str, int, object]]) -> EdgeClues:
+    """(side, line, value) triples as one bold text per line and side."""
+    return edge_texts(size, [(side, line, Text(str(value), style="bold"))
+                             for side, line, value in clues])
+
+
+def conflict_edge_clues(size: int, clues: Iterable[Symbol],
+                        conflict: Collection[Symbol]) -> EdgeClues:
+    """The `clue(Side,Line,Value)` facts among `clues`, marked if they are in `conflict`."""
+    return edge_texts(size, [(clue.arguments[0].string, clue.arguments[1].number,
+                              clue_text(to_python(clue.arguments[2]), clue in conflict))
+                             for clue in clues if clue.name == "clue"])
+
+
+def edge_texts(size: int, clues: Iterable[tuple[str, int, Text]]) -> EdgeClues:
+    """(side, line, text) triples as one text per line and side, empty where there is none."""
+    table = {side: [Text() for _ in range(size)] for side in SIDES}
+    for side, line, text in clues:
+        table[side][line - 1] = text
     return table
 
 
@@ -38,6 +56,19 @@ def describe_edge(side: str, line: int, value: object) -> str:
     return f"the {value} {SIDE_PLACE[side]} {line}"
 
 
+def _append_padded(out: Text, text: Text, width: int, align: str) -> None:
+    """`text` appended in a field `width` wide; the padding takes none of its style."""
+    excess = max(0, width - text.cell_len)
+    left = {"left": 0, "center": excess // 2, "right": excess}[align]
+    out.append(" " * left)
+    out.append_text(text)
+    out.append(" " * (excess - left))
+
+
+def _widest(texts: Iterable[Text], least: int) -> int:
+    return max([text.cell_len for text in texts] + [least])
+
+
 def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
     """A boxed grid with the clues outside it, as plain lines (readable without colour).
 
@@ -46,15 +77,18 @@ def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
     grid too wide for an 80-column terminal drops the lines between cells.
     """
     size = len(cells)
-    width = max([len(cell.plain) for row in cells for cell in row] + [3])
-    side_width = max([len(text) for side in ("left", "right") for text in clues[side]] + [1])
+    width = _widest([*(cell for row in cells for cell in row), *clues["top"],
+                     *clues["bottom"]], 3)
+    side_width = _widest([*clues["left"], *clues["right"]], 1)
     if 2 * side_width + 3 + size * (width + 1) > TERMINAL_WIDTH:
         return _compact_grid(cells, clues, side_width)
     out = Text()
 
     def clue_row(side: str) -> None:
         out.append(" " * (side_width + 2))
-        out.append(" ".join(text.center(width) for text in clues[side]), style="bold")
+        for index, text in enumerate(clues[side]):
+            out.append(" " * (index > 0))
+            _append_padded(out, text, width, "center")
         out.append("\n")
 
     def rule(left: str, middle: str, right: str) -> None:
@@ -64,15 +98,15 @@ def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
     clue_row("top")
     rule("┌", "┬", "┐")
     for index, row in enumerate(cells):
-        out.append(clues["left"][index].rjust(side_width) + " ", style="bold")
+        _append_padded(out, clues["left"][index], side_width, "right")
+        out.append(" ")
         out.append("│", style="dim")
         for cell in row:
-            pad = width - len(cell.plain)
-            out.append(" " * (pad // 2))
-            out.append_text(cell)
-            out.append(" " * (pad - pad // 2))
+            _append_padded(out, cell, width, "center")
             out.append("│", style="dim")
-        out.append(" " + clues["right"][index].ljust(side_width) + "\n", style="bold")
+        out.append(" ")
+        _append_padded(out, clues["right"][index], side_width, "left")
+        out.append("\n")
         if index < size - 1:
             rule("├", "┼", "┤")
     rule("└", "┴", "┘")
@@ -84,23 +118,27 @@ def edge_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues) -> Text:
 def _compact_grid(cells: Sequence[Sequence[Text]], clues: EdgeClues, side_width: int) -> Text:
     """The grid without lines between cells: each cell trimmed, one space between cells."""
     trimmed = [[Text(cell.plain.strip(), style=cell.style) for cell in row] for row in cells]
-    width = max([len(cell.plain) for row in trimmed for cell in row]
-                + [len(text) for side in ("top", "bottom") for text in clues[side]])
+    width = _widest([*(cell for row in trimmed for cell in row), *clues["top"],
+                     *clues["bottom"]], 0)
     out = Text()
 
     def clue_row(side: str) -> None:
         out.append(" " * (side_width + 2))
-        out.append(" ".join(text.rjust(width) for text in clues[side]) + "\n", style="bold")
+        for index, text in enumerate(clues[side]):
+            _append_padded(out, text, width + (index > 0), "right")
+        out.append("\n")
 
     clue_row("top")
     for index, row in enumerate(trimmed):
-        out.append(clues["left"][index].rjust(side_width) + " ", style="bold")
+        _append_padded(out, clues["left"][index], side_width, "right")
+        out.append(" ")
         out.append("│", style="dim")
         for column, cell in enumerate(row):
-            out.append(" " * (width - len(cell.plain) + (column > 0)))
-            out.append_text(cell)
+            _append_padded(out, cell, width + (column > 0), "right")
         out.append("│", style="dim")
-        out.append(" " + clues["right"][index].ljust(side_width) + "\n", style="bold")
+        out.append(" ")
+        _append_padded(out, clues["right"][index], side_width, "left")
+        out.append("\n")
     clue_row("bottom")
     out.rstrip()
     return out

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
+from clingo import Symbol
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from ..errors import InputError
+from ..puzzle import to_python
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 
@@ -127,6 +129,25 @@ def conflict_text(value: object) -> Text:
 
 
 CONFLICT_LEGEND = ">n< a clue in the conflict, [n] another clue"
+
+
+def clue_text(value: object, in_conflict: bool) -> Text:
+    """A clue drawn for a conflict: marked if it is part of it, else as a given."""
+    return (conflict_text if in_conflict else given_text)(value)
+
+
+def given_clue_texts(clues: Iterable[Symbol],
+                     conflict: Collection[Symbol]) -> dict[tuple[int, int], Text]:
+    """The `given(R,C,V)` clues among `clues` by (row, column), drawn by `clue_text`."""
+    return {(clue.arguments[0].number, clue.arguments[1].number):
+            clue_text(to_python(clue.arguments[2]), clue in conflict)
+            for clue in clues if clue.name == "given"}
+
+
+def clue_grid(rows: int, cols: int, texts: dict[tuple[int, int], Text]) -> list[list[Text]]:
+    """Rows of cell texts: the text of a (row, column) in `texts`, else unknown."""
+    return [[texts[(r, c)] if (r, c) in texts else unknown_text() for c in range(1, cols + 1)]
+            for r in range(1, rows + 1)]
 
 
 def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None = None,

@@ -31,8 +31,17 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, describe_edge, edge_clues, edge_grid, line_cells
-from ._grid import GIVEN_LEGEND, Line, content_lines, given_text, unknown_text
+from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._grid import (
+    CONFLICT_LEGEND,
+    GIVEN_LEGEND,
+    Line,
+    clue_grid,
+    content_lines,
+    given_clue_texts,
+    given_text,
+    unknown_text,
+)
 
 MAX_N = 40
 EMPTY_GIVEN = "-"
@@ -256,12 +265,25 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
     cells = [[text(r, c) for c in range(board.size)] for r in range(board.size)]
     clues = edge_clues(board.size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
+    return Group(edge_grid(cells, clues), _legend(board, GIVEN_LEGEND if givens else ""))
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The edge letters and given cells alone, those that cannot hold together marked."""
+    board: Board = instance.data
+    marked = set(conflict)
+    cells = clue_grid(board.size, board.size, given_clue_texts(instance.clues, marked))
+    clues = conflict_edge_clues(board.size, instance.clues, marked)
+    return Group(edge_grid(cells, clues), _legend(board, CONFLICT_LEGEND))
+
+
+def _legend(board: Board, more: str) -> Text:
     legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
     if board.diagonals:
         legend += "; each diagonal holds every letter too"
-    if givens:
-        legend += "; " + GIVEN_LEGEND
-    return Group(edge_grid(cells, clues), Text(legend, style="dim"))
+    if more:
+        legend += "; " + more
+    return Text(legend, style="dim")
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:

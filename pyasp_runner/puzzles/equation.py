@@ -21,6 +21,7 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -252,8 +253,10 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance.data, answer)}
 
 
-def _drawing(layout: Layout, cell: Any, results: dict[Any, Any]) -> Table:
-    """Cells with their operators between, `= result` after each row and under each column."""
+def _drawing(layout: Layout, cell: Any, results: dict[Any, Any],
+             marked: Collection[tuple[str, int]] = ()) -> Table:
+    """Cells with their operators between, `= result` after each row and under each column;
+    the results of the `marked` equations drawn as part of a conflict."""
     table = Table.grid(padding=(0, 1))
     for _ in range(2 * layout.columns - 1):
         table.add_column(justify="center")
@@ -261,7 +264,9 @@ def _drawing(layout: Layout, cell: Any, results: dict[Any, Any]) -> Table:
 
     def result_text(equation: tuple[str, int]) -> Text:
         value = results.get(equation)
-        return Text("_" if value is None else str(value), style="bold")
+        if value is None:
+            return Text("_", style="bold")
+        return conflict_text(value) if equation in marked else Text(str(value), style="bold")
 
     for r in range(1, layout.rows + 1):
         row: list[Text] = [cell(r, 1)]
@@ -309,7 +314,7 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
 
 def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
-    """The clues alone, those that cannot hold together marked (results marked in the legend)."""
+    """The clues alone, those that cannot hold together marked."""
     layout: Layout = instance.data
     marked = set(conflict)
     givens = {(c.arguments[0].number, c.arguments[1].number): c
@@ -322,9 +327,8 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
         value = clue.arguments[2].number
         return (conflict_text if clue in marked else given_text)(value)
 
-    bad = [describe_clue(instance, c) for c in conflict if c.name == "result"]
-    note = Text(f"in the conflict: {', '.join(bad)}", style="bold") if bad else Text("")
-    return Group(_drawing(layout, cell, _results(instance)), note,
+    marked_results = {_equation_of(c) for c in conflict if c.name == "result"}
+    return Group(_drawing(layout, cell, _results(instance), marked_results),
                  _legend(layout, CONFLICT_LEGEND))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,10 +21,12 @@ from rich.text import Text
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
 from ._grid import (
+    CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
     content_lines,
     filled_text,
+    given_clue_texts,
     given_text,
     parse_int,
     unknown_text,
@@ -128,8 +131,6 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     arrows = successor_arrows(grid) if board.path else {}
 
     def cell(r: int, c: int) -> Text:
-        if (r, c) in board.blocked:
-            return Text("███" if board.cols <= 12 else "██", style="dim")
         value = grid[r - 1][c - 1]
         if value is None:
             return unknown_text()
@@ -140,8 +141,29 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
         return text
 
     legend = GIVEN_LEGEND + (", arrows point to the next number" if board.path else "")
-    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend + ", ██ blocked"
-                       if board.blocked else legend)
+    return _drawn(board, cell, legend)
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The board with the givens alone, those that cannot hold together marked."""
+    clues = given_clue_texts(instance.clues, set(conflict))
+
+    def cell(r: int, c: int) -> Text:
+        return clues[(r, c)] if (r, c) in clues else unknown_text()
+
+    return _drawn(instance.data, cell, CONFLICT_LEGEND)
+
+
+def _drawn(board: Board, cell: Callable[[int, int], Text], legend: str) -> RenderableType:
+    """The board with `cell` drawing every playable cell, the blocked ones filled, a legend."""
+    blocked = Text("███" if board.cols <= 12 else "██", style="dim")
+
+    def text(r: int, c: int) -> Text:
+        return blocked.copy() if (r, c) in board.blocked else cell(r, c)
+
+    if board.blocked:
+        legend += ", ██ blocked"
+    return with_legend(draw(cell_texts(board.rows, board.cols, text)), legend)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..puzzle import Answer, Instance, Value, fact, to_python
-from ._grid import content_lines
+from ._grid import conflict_text, content_lines
 from ._nonogram_formats import (
     TATHAM,
     UNKNOWN,
@@ -36,7 +36,10 @@ from ._nonogram_formats import (
 
 INLINE = True
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
-MAX_SIZE = 5_000_000
+# Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
+# units, 762 k rules, 350 MB, 8 s), so the limit is about 2 M rules and 1 GB; the
+# largest public puzzle here (tiger.non, 75x50) has 24,261.
+MAX_SIZE = 300_000
 TERMINAL_WIDTH = 80
 
 
@@ -141,13 +144,38 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     drawing: Drawing = instance.data
     grid = _cells(instance, answer)
     givens = {(r, c): bool(black) for r, c, black in answer.atoms("given", 3)}
-    rows = _clues(answer, "row_clue", drawing.height)
     columns = _clues(answer, "col_clue", drawing.width)
-    row_texts = [_clue_text(runs, " ") for runs in rows]
-    left = max(len(t) for t in row_texts)
-    if left + 1 + 2 * drawing.width + 2 <= TERMINAL_WIDTH and _fits_two_digits(columns):
-        return _full(grid, givens, row_texts, columns)
-    return _compact(grid, drawing)
+    labels = _row_labels(_clues(answer, "row_clue", drawing.height), set())
+    stacks = _column_stacks(columns, set())
+    cells = [[_cell(givens.get((r, c)), cell) for c, cell in enumerate(row, start=1)]
+             for r, row in enumerate(grid, start=1)]
+    field = _field(labels, stacks, cells)
+    if field is None or not _fits_two_digits(columns):
+        return _compact(grid, drawing)
+    unknown = any(cell is None for row in grid for cell in row)
+    legend = LEGEND + (", · unknown" if unknown else "") + (GIVEN_LEGEND if givens else "")
+    return _full(labels, stacks, cells, field, legend)
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The clues of every line (and the given cells), those in the conflict marked, the
+    grid left open; a board too wide for that lists the conflict's clues alone."""
+    drawing: Drawing = instance.data
+    clues = Answer(instance.clues)
+    lines = {(clue.name, clue.arguments[0].number) for clue in conflict if clue.name != "given"}
+    labels = _row_labels(_clues(clues, "row_clue", drawing.height),
+                         {row for name, row in lines if name == "row_clue"})
+    stacks = _column_stacks(_clues(clues, "col_clue", drawing.width),
+                            {column for name, column in lines if name == "col_clue"})
+    givens = {(r, c): bool(black) for r, c, black in clues.atoms("given", 3)}
+    wrong = {(r, c) for r, c, _ in Answer(tuple(conflict)).atoms("given", 3)}
+    cells = [[_conflict_cell(givens.get((r, c)), (r, c) in wrong)
+              for c in range(1, drawing.width + 1)] for r in range(1, drawing.height + 1)]
+    field = _field(labels, stacks, cells)
+    if field is None:
+        return _conflict_list(conflict)
+    legend = CONFLICT_LEGEND + (GIVEN_CONFLICT_LEGEND if givens else "")
+    return _full(labels, stacks, cells, field, legend)
 
 
 def _clue_text(runs: list[int] | None, separator: str) -> str:
@@ -164,34 +192,98 @@ FULL = {True: "██", False: "  ", None: " ·"}
 GIVEN = {True: "▓▓", False: " x"}
 LEGEND = "██ black, blank white"
 GIVEN_LEGEND = "; ▓▓ black and x white given by the puzzle"
+CONFLICT_LEGEND = ">n< the clue of a line in the conflict (each number of a column's), · open"
+GIVEN_CONFLICT_LEGEND = GIVEN_LEGEND + ", >█< >x< those in the conflict"
 
 
-def _full(grid: list[list[bool | None]], givens: dict[tuple[int, int], bool],
-          row_texts: list[str], columns: list[list[int] | None]) -> RenderableType:
-    """Two characters per cell, column clues stacked above, row clues on the left."""
-    left = max(len(t) for t in row_texts)
-    stacked = [[UNKNOWN] if runs is None else (runs or [0]) for runs in columns]
-    depth = max(len(s) for s in stacked)
+def _marked(text: str, in_conflict: bool) -> Text:
+    return conflict_text(text) if in_conflict else Text(text)
+
+
+def _row_labels(rows: list[list[int] | None], marked: set[int]) -> list[Text]:
+    """Each row's clue as one text, between marks for the rows in `marked`."""
+    return [_marked(_clue_text(runs, " "), r in marked) for r, runs in enumerate(rows, start=1)]
+
+
+def _column_stacks(columns: list[list[int] | None], marked: set[int]) -> list[list[Text]]:
+    """Each column's clue as a stack of numbers, each between marks for the columns in
+    `marked`."""
+    return [[_marked(entry, c in marked) for entry in _clue_text(runs, " ").split()]
+            for c, runs in enumerate(columns, start=1)]
+
+
+def _cell(given: bool | None, cell: bool | None) -> Text:
+    if given is not None:
+        return Text(GIVEN[given], style="bold")
+    return Text(FULL[cell])
+
+
+def _conflict_cell(given: bool | None, in_conflict: bool) -> Text:
+    if given is None:
+        return Text(FULL[None])
+    return conflict_text("█" if given else "x") if in_conflict else _cell(given, None)
+
+
+def _field(labels: list[Text], stacks: list[list[Text]], cells: list[list[Text]]) -> int | None:
+    """The width of a column: two characters, or for a wider mark a space more if the board
+    still fits the terminal, else none; None if the board does not fit at all."""
+    texts = [text for stack in stacks for text in stack] + [text for row in cells for text in row]
+    widest = max(text.cell_len for text in texts)
+    left = max(label.cell_len for label in labels)
+    for field in [2] if widest <= 2 else [widest + 1, widest]:
+        if left + 1 + field * len(stacks) + 2 <= TERMINAL_WIDTH:
+            return field
+    return None
+
+
+def _append_right(line: Text, text: Text, width: int) -> None:
+    line.append(" " * (width - text.cell_len))
+    line.append_text(text)
+
+
+def _full(labels: list[Text], stacks: list[list[Text]], cells: list[list[Text]], field: int,
+          legend: str) -> RenderableType:
+    """Column clues stacked above, row clues on the left, every column `field` wide."""
+    left = max(label.cell_len for label in labels)
+    depth = max(len(stack) for stack in stacks)
     lines = []
     for level in range(depth):
-        cells = [f"{s[level - depth + len(s)]:>2}" if level >= depth - len(s) else "  "
-                 for s in stacked]
-        lines.append(Text(" " * (left + 1) + "".join(cells), style="dim"))
-    width = len(grid[0])
-    lines.append(Text(" " * left + "┌" + "─" * (2 * width) + "┐"))
-    for r, row in enumerate(grid, start=1):
-        line = Text(f"{row_texts[r - 1]:>{left}}", style="dim")
+        line = Text(" " * (left + 1), style="dim")
+        for stack in stacks:
+            index = level - depth + len(stack)
+            _append_right(line, stack[index] if index >= 0 else Text(), field)
+        lines.append(line)
+    lines.append(Text(" " * left + "┌" + "─" * (field * len(stacks)) + "┐"))
+    for label, row in zip(labels, cells, strict=True):
+        line = Text(style="dim")
+        _append_right(line, label, left)
         line.append("│")
-        for c, cell in enumerate(row, start=1):
-            given = givens.get((r, c))
-            line.append(GIVEN[given] if given is not None else FULL[cell],
-                        style="bold" if given is not None else "")
+        for cell in row:
+            _append_right(line, cell, field)
         line.append("│")
         lines.append(line)
-    lines.append(Text(" " * left + "└" + "─" * (2 * width) + "┘"))
-    unknown = any(cell is None for row in grid for cell in row)
-    legend = LEGEND + (", · unknown" if unknown else "") + (GIVEN_LEGEND if givens else "")
+    lines.append(Text(" " * left + "└" + "─" * (field * len(stacks)) + "┘"))
     return Group(*lines, Text(legend, style="dim"))
+
+
+def _conflict_list(conflict: list[Symbol]) -> RenderableType:
+    """For a board too wide to draw with its clues: the conflict's clues, one a line."""
+    lines = [Text(f"{_place(clue)} ") + conflict_text(_value(clue)) for clue in conflict]
+    return Group(Text("too wide to draw with its clues; the clues in the conflict:",
+                      style="dim"), *lines)
+
+
+def _place(clue: Symbol) -> str:
+    index = clue.arguments[0].number
+    if clue.name == "given":
+        return f"cell ({index},{clue.arguments[1].number})"
+    return f"{'row' if clue.name == 'row_clue' else 'column'} {index}"
+
+
+def _value(clue: Symbol) -> str:
+    if clue.name == "given":
+        return "█" if clue.arguments[2].number else "x"
+    return _clue_text(runs_of(clue), " ")
 
 
 # Quadrant glyphs: bit 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right.

@@ -9,6 +9,7 @@ command line itself or in a file (`#` lines are comments).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,15 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._grid import GIVEN_LEGEND, content_lines, given_text, unknown_text, with_legend
+from ._grid import (
+    CONFLICT_LEGEND,
+    GIVEN_LEGEND,
+    content_lines,
+    given_clue_texts,
+    given_text,
+    unknown_text,
+    with_legend,
+)
 from ._path import ARROWS, cell_texts, draw, number_grid
 
 INLINE = True
@@ -128,18 +137,34 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     grid = number_grid(answer, board.rows, board.cols)
     givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
 
-    def cell(r: int, c: int) -> Text:
+    def number(r: int, c: int) -> Text:
         value = grid[r - 1][c - 1]
         if value is None:
-            text = unknown_text()
-        elif (r, c) in givens:
-            text = given_text(value)
-        else:
-            text = Text(f" {value} ")
+            return unknown_text()
+        return given_text(value) if (r, c) in givens else Text(f" {value} ")
+
+    return _drawn(board, number, GIVEN_LEGEND)
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The board with its arrows and the given numbers alone, those in the conflict marked."""
+    clues = given_clue_texts(instance.clues, set(conflict))
+
+    def number(r: int, c: int) -> Text:
+        return clues[(r, c)] if (r, c) in clues else unknown_text()
+
+    return _drawn(instance.data, number, CONFLICT_LEGEND)
+
+
+def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> RenderableType:
+    """The board with `number` drawing each cell's number, its arrow after it, and a legend."""
+
+    def cell(r: int, c: int) -> Text:
+        text = number(r, c).copy()
         text.append(ARROWS[STEPS[board.arrows[r - 1][c - 1]]])
         return text
 
-    legend = GIVEN_LEGEND + ", arrows as given"
+    legend += ", arrows as given"
     if board.corners:
         legend += "; corner variant: 1 top left, the last number bottom right"
     return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)

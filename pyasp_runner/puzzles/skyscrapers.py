@@ -19,8 +19,17 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, describe_edge, edge_clues, edge_grid, line_cells
-from ._grid import GIVEN_LEGEND, content_lines, filled_text, given_text, unknown_text
+from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._grid import (
+    CONFLICT_LEGEND,
+    GIVEN_LEGEND,
+    clue_grid,
+    content_lines,
+    filled_text,
+    given_clue_texts,
+    given_text,
+    unknown_text,
+)
 
 INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
@@ -125,10 +134,21 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
               else (given_text if (r + 1, c + 1) in givens else filled_text)(grid[r][c])
               for c in range(size)] for r in range(size)]
     clues = edge_clues(size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
+    return Group(edge_grid(cells, clues), _legend(GIVEN_LEGEND if givens else ""))
+
+
+def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+    """The edge clues and given heights alone, those that cannot hold together marked."""
+    size = instance.data.size
+    marked = set(conflict)
+    cells = clue_grid(size, size, given_clue_texts(instance.clues, marked))
+    clues = conflict_edge_clues(size, instance.clues, marked)
+    return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
+
+
+def _legend(more: str) -> Text:
     legend = "digits outside: towers seen from that side"
-    if givens:
-        legend += "; " + GIVEN_LEGEND
-    return Group(edge_grid(cells, clues), Text(legend, style="dim"))
+    return Text(legend + "; " + more if more else legend, style="dim")
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
