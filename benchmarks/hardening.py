@@ -1,0 +1,484 @@
+"""Hardening: feed the real `solve-asp` bad and odd inputs and tabulate how it ends.
+
+    python benchmarks/hardening.py [PUZZLE ...]
+
+For every puzzle (or the puzzles named) the inputs are made from its real instance files
+under instances/: an empty file, only comment lines, every instance with CRLF line ends
+(and one with a UTF-8 byte-order mark; these must still solve with the exit code of
+their .expected.json), tabs instead of commas and spaces, truncation at 1/4, 1/2 and
+3/4, a field removed and one added, huge numbers (10**30, and 5,000 digits), a negative
+number, non-UTF-8 bytes (Latin-1 bytes, UTF-16), random binary data and text with NUL
+bytes, a directory, a missing file, an over-long and an empty argument, and injection
+texts (a line of their own, and appended to a line). The mutations take the instance
+files in turn, so the puzzles' different formats all get some; edits go to data lines,
+not to free-text metadata. Then oversize inputs that must be refused before grounding
+(each run with `--time-limit 3` as a safety net, which a refusal never reaches), the same
+with `--force --time-limit 2` (the time limit must then stop the grounding: exit 4), and
+edited copies of asp/jodici.lp with instances/jodici/1.csv.
+
+Every run is one child process at a time (`python -m pyasp_runner`, as a user would run
+it, no --json), with a 60 s timeout. Per run: exit code, a "Traceback" in its output
+(never allowed), whether an error (exit 2 or 3) is one line whose first line names the
+input file (or, for an inline puzzle, `<argument>`) or the encoding, and the wall time.
+Printed: a table per puzzle and one per category (`multi_line` counts errors that are
+not such a line: for exit 2 more than one line, for exit 2 and 3 a first line that
+does not name the input), the oversize and encoding runs one by one, then the surprising
+outcomes (a traceback, an exit code outside 0/1/2/3/4/130, a crash signal, a child that
+hit the timeout, an oversize input that was not refused) and the other outcomes worth a
+look (an exit code other than the one its category calls for, an error message that is
+not one line). Takes about two minutes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench import CHILD_ENV, COMMAND, ROOT, machine, print_table
+
+TIMEOUT_S = 60
+DOCUMENTED = (0, 1, 2, 3, 4, 130)
+EXPECTED_EXIT = {"solved": 0, "closest": 0, "unsolvable": 1}
+INJECTIONS = {
+    "script": "). #script (python)",
+    "constraint": ":- .",
+    "quote": '"',
+    "newline-in-string": '"a\nb"',
+    "show": "#show.",
+}
+_SEPARATORS = re.compile(r"([,\s/]+)")
+_DIGITS = re.compile(r"\d+")
+# Free-text lines (janko.at and .non metadata, quoted strings): edits go to data lines.
+_METADATA = re.compile(r'"|^\s*(author|solver|source|info|unit|catalogue|title|by|copyright|'
+                       r'license)\b', re.IGNORECASE)
+
+
+@dataclass
+class Case:
+    """One command to run, and what its outcome should be."""
+
+    puzzle: str
+    category: str
+    variant: str
+    argument: str  # the INPUT argument: a path, or text for an inline puzzle
+    options: tuple[str, ...] = ()
+    expect: frozenset[int] | None = None  # None: any documented code is fine
+    refuse: bool = False  # oversize: anything but a refusal (exit 2) is surprising
+    names: tuple[str, ...] = ()  # what the first line of an error must name
+
+
+@dataclass
+class Outcome:
+    case: Case
+    code: int | None  # None: the child hit the timeout
+    wall_s: float
+    traceback: bool
+    first_line: str
+    lines: int
+    problems: list[str] = field(default_factory=list)  # surprising
+    remarks: list[str] = field(default_factory=list)  # worth a look
+
+
+# --- Making the inputs ---------------------------------------------------------------------
+
+def instance_files(puzzle: str) -> list[Path]:
+    """The puzzle's instances, the reference (or first) one first."""
+    files = sorted(p for p in (ROOT / "instances" / puzzle).iterdir()
+                   if p.is_file() and not p.name.endswith(".expected.json"))
+    return sorted(files, key=lambda p: p.stem not in ("reference", "1"))
+
+
+def expected_code(path: Path) -> int | None:
+    expected = path.with_name(path.stem + ".expected.json")
+    if not expected.exists():
+        return None
+    return EXPECTED_EXIT.get(json.loads(expected.read_text(encoding="utf-8")).get("status"))
+
+
+def is_content(line: str) -> bool:
+    return bool(line.strip()) and not line.lstrip().startswith("#")
+
+
+def edit_line(text: str, pick, change) -> str:
+    """`text` with the first data line for which `pick(line)` holds replaced by
+    `change(line)` (or the first data line, if none)."""
+    lines = text.split("\n")
+    content = [i for i, line in enumerate(lines)
+               if is_content(line) and not _METADATA.search(line)] or \
+        [i for i, line in enumerate(lines) if is_content(line)]
+    chosen = next((i for i in content if pick(lines[i])), content[0])
+    lines[chosen] = change(lines[chosen])
+    return "\n".join(lines)
+
+
+def widest(text: str) -> int:
+    """The most fields any content line has."""
+    return max(len(_SEPARATORS.split(line.strip())[::2])
+               for line in text.split("\n") if is_content(line))
+
+
+def fields_edit(text: str, add: bool) -> str:
+    """Remove (or duplicate) a middle field of the content line with the most fields."""
+    most = widest(text)
+
+    def change(line: str) -> str:
+        parts = _SEPARATORS.split(line.strip())
+        middle = (len(parts) // 4) * 2  # an even index: a field
+        if add:
+            separator = parts[middle + 1] if middle + 1 < len(parts) else " "
+            return "".join([*parts[:middle + 1], separator, *parts[middle:]])
+        return "".join(parts[:middle] + parts[middle + 2:]) if len(parts) > 1 else ""
+
+    return edit_line(text, lambda line: len(_SEPARATORS.split(line.strip())[::2]) == most,
+                     change)
+
+
+def number_edit(text: str, replace, last: bool = False) -> str:
+    """Replace the first (or last) number of the first data line with one; a line
+    without any number gets its first field replaced."""
+
+    def change(line: str) -> str:
+        found = list(_DIGITS.finditer(line))
+        if not found:
+            head, *rest = _SEPARATORS.split(line, maxsplit=1)
+            return replace(head) + "".join(rest)
+        match = found[-1] if last else found[0]
+        return line[:match.start()] + replace(match[0]) + line[match.end():]
+
+    return edit_line(text, lambda line: bool(_DIGITS.search(line)), change)
+
+
+def inline_puzzles() -> set[str]:
+    """Puzzles that read an argument naming no file as the puzzle text itself."""
+    from pyasp_runner.puzzle import registry
+
+    return {name for name, puzzle in registry().items()
+            if getattr(puzzle.module, "INLINE", False)}
+
+
+def after_first_line(text: str, inserted: str) -> str:
+    return edit_line(text, lambda line: True, lambda line: f"{line}\n{inserted}")
+
+
+def onto_first_line(text: str, appended: str) -> str:
+    return edit_line(text, lambda line: True, lambda line: line + appended)
+
+
+def mutations(puzzle: str, files: list[Path], rng: random.Random,
+              ) -> Iterable[tuple[str, str, bytes | None, str | None, frozenset[int] | None]]:
+    """(category, variant, file bytes or None, argument or None, expected exits)."""
+    refused = frozenset({2})
+    turn = iter(range(10_000))
+    numbered = [path for path in files if any(
+        _DIGITS.search(line) and is_content(line) and not _METADATA.search(line)
+        for line in path.read_text(encoding="utf-8").split("\n"))] or files
+
+    def base(numbers: bool = False) -> tuple[Path, str]:
+        """The next instance file in turn (for a number edit: one with a number)."""
+        among = numbered if numbers else files
+        path = among[next(turn) % len(among)]
+        return path, path.read_text(encoding="utf-8")
+
+    yield "empty file", "0 bytes", b"", None, refused
+    yield "comments only", "2 comment lines", b"# a comment\n  # another one\n\n", None, refused
+    for path in files:
+        raw = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        yield "crlf", path.name, raw, None, frozenset({expected_code(path)})
+    path = files[0]
+    raw = b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n")
+    yield "crlf", f"{path.name} +BOM", raw, None, frozenset({expected_code(path)})
+    path, text = base()
+    tabbed = "\n".join(re.sub(r",[ ]*|[ ]+", "\t", line.strip()) if is_content(line) else line
+                       for line in text.split("\n"))
+    yield "tabs", path.name, tabbed.encode(), None, None
+    path, text = base()
+    raw = text.encode()
+    for quarter in (1, 2, 3):
+        yield "truncated", f"{path.name} at {quarter}/4", raw[:len(raw) * quarter // 4], \
+            None, None
+    path, text = base()
+    yield "field removed", path.name, fields_edit(text, add=False).encode(), None, None
+    path, text = base()
+    yield "field added", path.name, fields_edit(text, add=True).encode(), None, None
+    path, text = base(numbers=True)
+    yield "huge number", f"{path.name} 10**30", \
+        number_edit(text, lambda _: str(10**30)).encode(), None, refused
+    path, text = base(numbers=True)
+    yield "huge number", f"{path.name} 5,000 digits", \
+        number_edit(text, lambda _: "9" * 5000).encode(), None, refused
+    path, text = base(numbers=True)
+    yield "negative", path.name, \
+        number_edit(text, lambda n: f"-{n}", last=True).encode(), None, None
+    path, text = base()
+    lines = text.encode().split(b"\n")
+    content = next(i for i, line in enumerate(lines) if is_content(line.decode()))
+    lines[content] += b" caf\xe9 \xff"
+    yield "non-UTF-8", f"{path.name} Latin-1 bytes", b"\n".join(lines), None, refused
+    yield "non-UTF-8", f"{path.name} UTF-16", text.encode("utf-16"), None, refused
+    yield "binary", "4 KiB random", rng.randbytes(4096), None, refused
+    path, text = base()
+    yield "binary", f"{path.name} NUL bytes", \
+        after_first_line(text, "\x00\x00 \x00").encode(), None, None
+    yield "directory", "a directory", None, "<dir>", refused
+    yield "missing file", "no such file", None, "<missing>", refused
+    yield "odd argument", "300 characters", None, "x" * 300, refused
+    yield "odd argument", "empty string", None, "", refused
+    for name, injected in INJECTIONS.items():
+        path, text = base()
+        # A line of its own starting with `#` is a comment line in every format.
+        yield "injection", f"{path.name} {name} line", \
+            after_first_line(text, injected).encode(), None, \
+            None if injected.startswith("#") else refused
+        path, text = base()
+        yield "injection", f"{path.name} {name} appended", \
+            onto_first_line(text, injected).encode(), \
+            None, refused
+
+
+def input_cases(puzzles: list[str], folder: Path) -> list[Case]:
+    rng = random.Random(20240601)
+    directory = folder / "a-directory"
+    directory.mkdir()
+    cases = []
+    inline = inline_puzzles()
+    for puzzle in puzzles:
+        files = instance_files(puzzle)
+        suffix = files[0].suffix
+        for number, (category, variant, data, argument, expect) in enumerate(
+                mutations(puzzle, files, rng)):
+            if argument == "<dir>":
+                argument = str(directory)
+            elif argument == "<missing>":
+                argument = str(folder / f"{puzzle}-missing{suffix}")
+            elif data is not None:
+                path = folder / f"{puzzle}-{number:02d}{suffix}"
+                path.write_bytes(data)
+                argument = str(path)
+            names = (argument[:60], "<argument>") if puzzle in inline else (argument[:60],)
+            cases.append(Case(puzzle, category, variant, argument, expect=expect, names=names))
+    return cases
+
+
+def oversize_cases(puzzles: list[str], folder: Path) -> list[Case]:
+    """Inputs far beyond each puzzle's size limit, plain and with --force --time-limit 2."""
+    made: list[tuple[str, str, str]] = []  # puzzle, variant, argument
+    if "hidoku" in puzzles:
+        for side in (500, 100):
+            path = folder / f"hidoku-{side}x{side}.csv"
+            path.write_text("\n".join([",".join(["_"] * side)] * side) + "\n")
+            made.append(("hidoku", f"{side}x{side} empty grid", str(path)))
+    if "nonogram" in puzzles:
+        for runs in ("1.1.1.1.1", "1"):
+            path = folder / f"nonogram-1000x1000-{runs}.txt"
+            path.write_text("1000x1000:" + "/".join([runs] * 2000) + "\n")
+            made.append(("nonogram", f"1000x1000, every line {runs}", str(path)))
+    if "countdown" in puzzles:
+        made.append(("countdown", "1..30 -> 500",
+                     " ".join(str(n) for n in range(1, 31)) + " -> 500"))
+        made.append(("countdown", "thirty 1s -> 500", " ".join(["1"] * 30) + " -> 500"))
+    cases = []
+    for puzzle, variant, argument in made:
+        names = (argument[:60], "<argument>")
+        cases.append(Case(puzzle, "oversize", variant, argument, ("--time-limit", "3"),
+                          frozenset({2}), refuse=True, names=names))
+        # A parser's hard limit (hidoku's 200 per side, countdown's 32-bit bound) still
+        # refuses; what --force lets through must be stopped by the time limit.
+        hard = variant.startswith(("500x500", "1..30"))
+        cases.append(Case(puzzle, "oversize --force", variant, argument,
+                          ("--force", "--time-limit", "2"),
+                          frozenset({2, 4}) if hard else frozenset({4}), names=names))
+    return cases
+
+
+def encoding_cases(folder: Path) -> list[Case]:
+    """Edited copies of asp/jodici.lp, on the reference instance."""
+    original = (ROOT / "asp" / "jodici.lp").read_text(encoding="utf-8")
+    no_show = "\n".join(line for line in original.split("\n")
+                        if not line.startswith("#show"))
+    edits = {
+        "syntax error": (original + "\nbroken(X :- value(X).\n", {3}, ()),
+        "unsafe variable": (original + "\nunsafe(X) :- X > 1.\n", {3}, ()),
+        "no #show section": (no_show, {0, 3}, ()),
+        "atoms of another shape": (original + "\nvalue(1,9,x).\n", {3}, ()),
+        "never-ending grounding": (original + "\nn(1..3000).\n"
+                                   "big(X,Y,Z) :- n(X), n(Y), n(Z), X+Y+Z = 4000.\n",
+                                   {4}, ("--time-limit", "1")),
+        "empty file": ("", {0, 1, 3}, ()),
+        "not UTF-8 (in a comment)": (original + "\n% caf\xe9\n", {0, 3}, ()),
+    }
+    instance = str(ROOT / "instances" / "jodici" / "1.csv")
+    cases = []
+    for number, (variant, (text, expect, extra)) in enumerate(edits.items()):
+        path = folder / f"enc{number}.lp"
+        path.write_bytes(text.encode("latin-1" if variant.startswith("not UTF-8") else "utf-8"))
+        cases.append(Case("jodici", f"encoding: {variant}", variant, instance,
+                          ("--encoding", str(path), *extra), frozenset(expect),
+                          names=(str(path),)))
+    for variant, path in (("missing", folder / "no-such.lp"), ("a directory", folder)):
+        cases.append(Case("jodici", f"encoding: {variant}", variant, instance,
+                          ("--encoding", str(path)), frozenset({2, 3}), names=(str(path),)))
+    return cases
+
+
+# --- Running and judging -------------------------------------------------------------------
+
+def run_case(case: Case) -> Outcome:
+    argv = [*COMMAND, case.puzzle, case.argument, *case.options]
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=TIMEOUT_S, cwd=ROOT, env=CHILD_ENV)
+        code: int | None = done.returncode
+        out, err = done.stdout, done.stderr
+    except subprocess.TimeoutExpired as expired:
+        code, out, err = None, expired.stdout or b"", expired.stderr or b""
+    wall = time.perf_counter() - start
+    stdout = out.decode("utf-8", "replace")
+    stderr = err.decode("utf-8", "replace")
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    outcome = Outcome(case, code, wall, "Traceback" in stdout + stderr,
+                      lines[0] if lines else "", len(lines))
+    judge(outcome)
+    return outcome
+
+
+def judge(outcome: Outcome) -> None:
+    case, code = outcome.case, outcome.code
+    if outcome.traceback:
+        outcome.problems.append("Traceback")
+    if code is None:
+        outcome.problems.append(f"no exit within {TIMEOUT_S} s (killed)")
+    elif code < 0:
+        outcome.problems.append(f"killed by signal {-code}")
+    elif code not in DOCUMENTED:
+        outcome.problems.append(f"undocumented exit code {code}")
+    if case.refuse and code is not None and code != 2:
+        outcome.problems.append(
+            "not refused: " + ("it solved" if code in (0, 1) else
+                               "grounding started (stopped by the safety time limit)"
+                               if code == 4 else f"exit {code}"))
+    if (case.expect is not None and code is not None and code not in case.expect
+            and not case.refuse and not outcome.problems):
+        wanted = " or ".join(str(c) for c in sorted(case.expect))
+        outcome.remarks.append(f"exit {code}, expected {wanted}")
+    if message_problem(outcome):
+        outcome.remarks.append(message_problem(outcome))
+
+
+def message_problem(outcome: Outcome) -> str:
+    """Why an error (exit 2 or 3) is not one line naming the input or encoding, or ''."""
+    if outcome.code not in (2, 3):
+        return ""
+    if not outcome.first_line:
+        return "error with an empty stderr"
+    if outcome.code == 2 and outcome.lines > 1:
+        return f"error of {outcome.lines} lines"
+    if not any(name in outcome.first_line for name in outcome.case.names):
+        return "first error line does not name the input"
+    return ""
+
+
+# --- Tables --------------------------------------------------------------------------------
+
+EXIT_COLUMNS = ("0", "1", "2", "3", "4", "130", "other")
+
+
+def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
+    codes = Counter(o.code if o.code in DOCUMENTED else "other" for o in outcomes)
+    slowest = max(outcomes, key=lambda o: o.wall_s)
+    row: dict[str, object] = {"group": key, "tried": len(outcomes)}
+    row.update({column: codes.get(int(column) if column.isdigit() else column, 0)
+                for column in EXIT_COLUMNS})
+    row.update(traceback=sum(o.traceback for o in outcomes),
+               multi_line=sum(bool(message_problem(o)) for o in outcomes),
+               slowest_s=slowest.wall_s,
+               slowest=label(slowest.case)[:44])
+    return row
+
+
+def grouped(outcomes: list[Outcome], key) -> list[dict[str, object]]:
+    groups: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        groups.setdefault(key(outcome), []).append(outcome)
+    rows = [summary(name, members) for name, members in groups.items()]
+    return [*rows, summary("all", outcomes)]
+
+
+def listing(outcomes: list[Outcome], which: str) -> None:
+    flagged = [o for o in outcomes if getattr(o, which)]
+    if not flagged:
+        print("none")
+        return
+    for o in flagged:
+        shown = "timeout" if o.code is None else o.code
+        print(f"- {o.case.puzzle} · {label(o.case)}: "
+              f"{'; '.join(getattr(o, which))} (exit {shown}, {o.wall_s:.2f} s)")
+        print(f"    {shell_line(o.case)}")
+        if o.first_line:
+            print(f"    stderr: {o.first_line[:160]}")
+
+
+def label(case: Case) -> str:
+    if case.variant in case.category:
+        return case.category
+    return f"{case.category}: {case.variant}"
+
+
+def shell_line(case: Case) -> str:
+    argument = case.argument if len(case.argument) <= 80 else \
+        f"{case.argument[:40]}...({len(case.argument)} chars)"
+    return " ".join(["solve-asp", case.puzzle, repr(argument) if " " in argument else argument,
+                     *case.options])
+
+
+def main(puzzles: list[str]) -> None:
+    known = sorted(p.name for p in (ROOT / "instances").iterdir() if p.is_dir())
+    puzzles = puzzles or known
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="hardening-") as temp:
+        folder = Path(temp)
+        cases = input_cases(puzzles, folder) + oversize_cases(puzzles, folder)
+        if "jodici" in puzzles:
+            cases += encoding_cases(folder)
+        outcomes = []
+        for case in cases:
+            outcomes.append(run_case(case))
+            if sys.stderr.isatty():
+                print(f"\r{len(outcomes)}/{len(cases)} runs", end="", file=sys.stderr)
+        if sys.stderr.isatty():
+            print(file=sys.stderr)
+    columns = ("group", "tried", *EXIT_COLUMNS, "traceback", "multi_line", "slowest_s",
+               "slowest")
+    print(f"machine: {machine()}")
+    print(f"{len(outcomes)} runs of `solve-asp`, one at a time, in "
+          f"{time.perf_counter() - started:.1f} s")
+    print_table(grouped(outcomes, lambda o: o.case.puzzle), columns,
+                title="Per puzzle (exit codes: 0 solved, 1 no solution, 2 bad input, "
+                "3 bad encoding, 4 time limit, 130 interrupted)")
+    print_table(grouped(outcomes, lambda o: o.case.category), columns,
+                title="Per category, across puzzles")
+    special = [o for o in outcomes if o.case.category.startswith(("oversize", "encoding"))]
+    print_table([{"case": f"{o.case.puzzle} · {label(o.case)}",
+                  "exit": "timeout" if o.code is None else o.code, "wall_s": o.wall_s,
+                  "stderr (first line)": o.first_line[:90]} for o in special],
+                ("case", "exit", "wall_s", "stderr (first line)"),
+                title="Oversize inputs and edited encodings, run by run")
+    print("\nSurprising outcomes (traceback, undocumented exit code, crash signal, "
+          "timeout of the child, oversize input not refused):\n")
+    listing(outcomes, "problems")
+    print("\nOther outcomes worth a look (exit code not the one expected for the category, "
+          "error message not one line naming the input):\n")
+    listing(outcomes, "remarks")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
