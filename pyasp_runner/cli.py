@@ -149,17 +149,31 @@ def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
     """The puzzle text and its name for messages: a file, stdin, or inline text."""
     if argument == "-":
         return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+    inline = getattr(puzzle.module, "INLINE", False)
+    if not argument.strip():
+        raise InputError("<argument>", "empty: give a puzzle file"
+                         + (" or the puzzle text" if inline else ""))
     path = Path(argument)
-    if path.is_dir():
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
+        if inline:
+            return argument, "<argument>"
+        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
+    if is_dir:
         raise InputError(argument, "is a directory, not a puzzle file")
-    if path.exists():
+    if exists:
         try:
             return _decode(path.read_bytes(), argument), argument
         except OSError as err:
             raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if getattr(puzzle.module, "INLINE", False):
+    if inline:
         return argument, "<argument>"
     raise InputError(argument, "no such file")
+
+
+def _shortened(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def _decode(data: bytes, source: str) -> str:

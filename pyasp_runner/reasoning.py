@@ -26,9 +26,8 @@ from pathlib import Path
 import clingo
 from clingo import Symbol
 
-from .errors import EncodingError
 from .puzzle import Answer, facts_text
-from .solve import INTERRUPTED, TIMEOUT, Abandoned, _Logger, ground
+from .solve import INTERRUPTED, TIMEOUT, Abandoned, _Logger, ground, load_encoding
 
 
 def grounded(encoding: Path, program: str, arguments: Sequence[str] = (),
@@ -36,11 +35,7 @@ def grounded(encoding: Path, program: str, arguments: Sequence[str] = (),
     """A Control with the encoding and `program` grounded (errors as EncodingError)."""
     logger = _Logger()
     ctl = clingo.Control(["--opt-mode=ignore", *arguments], logger=logger, message_limit=20)
-    try:
-        ctl.load(str(encoding))
-    except RuntimeError:
-        raise EncodingError(str(encoding), "cannot be parsed",
-                            logger.errors() or logger.texts()) from None
+    load_encoding(ctl, logger, encoding)
     ctl.add("base", [], program)
     ground(ctl, logger, encoding, deadline)
     return ctl

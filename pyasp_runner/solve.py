@@ -153,6 +153,18 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
     return time.perf_counter() - start
 
 
+def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
+    """Parse the encoding into `ctl`; clingo's messages with locations if it cannot."""
+    if encoding.is_dir():  # clingo would read a directory as an empty program
+        raise EncodingError(str(encoding), "is a directory, not an encoding file",
+                            [f"{encoding}: expected a .lp file"])
+    try:
+        ctl.load(str(encoding))
+    except RuntimeError:
+        messages = logger.errors() or logger.texts()
+        raise EncodingError(str(encoding), "cannot be parsed", messages) from None
+
+
 def load(
     encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
     deadline: float | None = None,
@@ -163,11 +175,7 @@ def load(
         ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
     except RuntimeError as err:  # an unknown or malformed option in extra_args
         raise EncodingError("clingo", "bad option", [str(err)]) from None
-    try:
-        ctl.load(str(encoding))
-    except RuntimeError:
-        messages = logger.errors() or logger.texts()
-        raise EncodingError(str(encoding), "cannot be parsed", messages) from None
+    load_encoding(ctl, logger, encoding)
     ctl.add("base", [], facts_text(facts))
     return ctl, logger, ground(ctl, logger, encoding, deadline)
 

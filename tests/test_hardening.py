@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -160,3 +161,33 @@ def test_size_limits_are_declared_with_their_unit():
             if path.is_file() and not path.name.endswith(".json"):
                 size, unit = measure(puzzle.parse(path.read_text(encoding="utf-8"), str(path)))
                 assert size <= puzzle.module.MAX_SIZE and unit, path
+
+
+@pytest.mark.parametrize("argument", ["x" * 300, " ".join(map(str, range(1, 120))) + " -> 5", ""])
+def test_odd_arguments_exit_two_with_one_line(capsys, argument):
+    for name in registry():
+        assert main([name, argument]) == 2, name
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, (name, err)
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_a_number_of_thousands_of_digits_is_refused(capsys, tmp_path, path):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    number = re.compile(r"(?<![\w.])\d+(?![\w.])")
+    at = next((i for i, line in reversed(list(enumerate(lines)))  # the last: no metadata
+               if not line.startswith("#") and '"' not in line and number.search(line)), None)
+    if at is None:
+        pytest.skip("no number standing alone in this file")
+    lines[at] = number.sub("9" * 5000, lines[at], count=1)
+    huge = tmp_path / path.name
+    huge.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main([path.parent.name, str(huge)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(huge) in err
+
+
+def test_a_directory_is_not_an_encoding(capsys, tmp_path):
+    assert main(["jodici", JODICI, "--encoding", str(tmp_path)]) == 3
+    assert "directory" in capsys.readouterr().err
+    assert main(["jodici", JODICI, "--encoding", str(tmp_path), "--explain"]) == 3

@@ -21,6 +21,7 @@ _INTEGER = re.compile(r"[+-]?\d+")
 _RANGE = re.compile(r"\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*")
 # Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
 MAX_MAGNITUDE = 1_000_000
+MAX_DIGITS = 12  # more than any puzzle number needs; checked before int()
 
 
 def content_lines(text: str, source: str) -> list[Line]:
@@ -44,11 +45,21 @@ def take_header(lines: list[Line], key: str) -> tuple[Line | None, list[Line]]:
     return None, lines
 
 
+def check_digits(text: str, source: str, line: int | None, what: str) -> None:
+    """Refuse a number written with more than MAX_DIGITS digits before converting it
+    (Python will not even convert one of more than 4,300 digits)."""
+    digits = text.lstrip("+-\u2212").lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise InputError(source, f"{what}: a number of {len(digits):,} digits is too large",
+                         line)
+
+
 def parse_int(text: str, source: str, line: int, what: str) -> int:
     """An integer within ±MAX_MAGNITUDE, or an error naming the field."""
     text = text.strip()
     if not _INTEGER.fullmatch(text):
         raise InputError(source, f"{what}: expected an integer, found {text!r}", line)
+    check_digits(text, source, line, what)
     value = int(text)
     if abs(value) > MAX_MAGNITUDE:
         raise InputError(source, f"{what}: {value} is too large (limit ±{MAX_MAGNITUDE})", line)

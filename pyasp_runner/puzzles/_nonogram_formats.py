@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ._grid import check_digits
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
 
@@ -36,6 +37,7 @@ class Board:
 def side(text: str, what: str, source: str, line: int) -> int:
     if not text.isdigit():
         raise InputError(source, f"{what}: expected a whole number, found {text!r}", line)
+    check_digits(text, source, line, what)
     value = int(text)
     if not 1 <= value <= MAX_SIDE:
         raise InputError(source, f"{what}: {value} is out of range 1..{MAX_SIDE}", line)
@@ -104,7 +106,9 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
 
 def _run(text: str, where: str, source: str, line: int) -> int:
     if len(text) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
-        raise InputError(source, f"{where}: at least one clue is grossly excessive ({text})", line)
+        shown = text if len(text) <= 12 else f"a number of {len(text):,} digits"
+        raise InputError(source, f"{where}: at least one clue is grossly excessive ({shown})",
+                         line)
     return int(text)
 
 

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._grid import Line, content_lines
+from ._grid import Line, check_digits, content_lines
 
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
@@ -115,6 +115,8 @@ def _board_size(header: Line, source: str) -> tuple[int, int]:
     match = _BOARD.fullmatch(value)
     if not match:
         raise InputError(source, f"board: expected WxH (e.g. 8x8), found {value!r}", number)
+    for side in (match.group(1), match.group(2)):
+        check_digits(side, source, number, "board")
     cols, rows = int(match.group(1)), int(match.group(2))
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(source, f"board: {cols}x{rows} is out of range "

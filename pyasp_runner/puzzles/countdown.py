@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..puzzle import Answer, Closest, Instance, Value, fact
+from ._grid import check_digits
 
 INLINE = True
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
@@ -89,6 +90,7 @@ def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
         if not _NUMBER.fullmatch(field):
             raise InputError(source, f"number {position}: expected a positive whole number, "
                              f"found {field!r}", number)
+        check_digits(field, source, number, f"number {position}")
         value = int(field)
         if value < 1:
             raise InputError(source, f"number {position}: {value} is not positive", number)
@@ -97,8 +99,9 @@ def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
         values.append(value)
     bound = math.prod(max(value, 2) for value in values)
     if bound > VALUE_LIMIT:
+        shown = f"{bound:,}" if bound < 10**15 else f"{bound:.3g}"
         raise InputError(source, "the numbers are too large together: results up to "
-                         f"{bound:,} could overflow clingo's 32-bit integers (the product of "
+                         f"{shown} could overflow clingo's 32-bit integers (the product of "
                          f"the numbers, ones counted as 2, must stay below 2^31)", number)
     return tuple(values)
 
@@ -108,6 +111,8 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
     text = text.strip()
     match = _RANGE.fullmatch(text)
     if match:
+        for bound in (match[1], match[2]):
+            check_digits(bound, source, line, "target")
         low, high = int(match[1]), int(match[2])
         for value in (low, high):
             _check_target(value, source, line)
@@ -120,6 +125,7 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
     if not _NUMBER.fullmatch(text):
         raise InputError(source, f"target: expected a positive whole number or LO..HI, "
                          f"found {text!r}", line)
+    check_digits(text, source, line, "target")
     target = int(text)
     _check_target(target, source, line)
     return replace(round_, target=target, targets=None)
