@@ -50,6 +50,8 @@ BENCHMARKS = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCHMARKS))
 from imperative import PUZZLES  # noqa: E402
 
+from pyasp_runner.puzzle import registry  # noqa: E402
+
 PROLOG = BENCHMARKS / "prolog"
 PROLOG_PUZZLES = ("jodici", "flower", "equation")
 PUZZLEKIT_PUZZLES = ("hidoku", "nonogram")
@@ -124,6 +126,15 @@ def run_imperative(puzzle: str, path: Path, limit: int) -> dict[str, Any]:
     data = json.loads(done.stdout)
     return {"imp_status": data["status"], "imp_s": wall, "nodes": data["stats"]["nodes"],
             "tried": data["stats"]["tried"]}
+
+
+def prolog_reads(puzzle: str, path: Path) -> bool:
+    """Whether the Prolog version takes this instance: its equation program reads the
+    original article's 3x3 layout only."""
+    if puzzle != "equation":
+        return True
+    layout = registry()[puzzle].parse(path.read_text(encoding="utf-8"), str(path)).data
+    return (layout.rows, layout.columns) == (3, 3)
 
 
 def run_swipl(puzzle: str, path: Path) -> float | str:
@@ -255,7 +266,7 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
             if isinstance(row.get("imp_s"), float) and row["asp_s"]:
                 row["imp/asp"] = row["imp_s"] / row["asp_s"]
             if swipl and (PROLOG / f"{puzzle}.pl").is_file():
-                row["swipl_s"] = run_swipl(puzzle, path)
+                row["swipl_s"] = run_swipl(puzzle, path) if prolog_reads(puzzle, path) else "n/a"
             if puzzlekit and puzzle in PUZZLEKIT_PUZZLES:
                 row["puzzlekit_s"] = run_puzzlekit(puzzle, path)
             rows.append(row)
