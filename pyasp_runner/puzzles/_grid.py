@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from clingo import Symbol
 from rich import box
@@ -155,10 +155,15 @@ def given_clue_texts(clues: Iterable[Symbol],
             for clue in clues if clue.name == "given"}
 
 
+def clue_at(texts: dict[tuple[int, int], Text]) -> Callable[[int, int], Text]:
+    """(row, column) -> the text of that cell in `texts`, else unknown."""
+    return lambda r, c: texts[(r, c)] if (r, c) in texts else unknown_text()
+
+
 def clue_grid(rows: int, cols: int, texts: dict[tuple[int, int], Text]) -> list[list[Text]]:
     """Rows of cell texts: the text of a (row, column) in `texts`, else unknown."""
-    return [[texts[(r, c)] if (r, c) in texts else unknown_text() for c in range(1, cols + 1)]
-            for r in range(1, rows + 1)]
+    cell = clue_at(texts)
+    return [[cell(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
 
 
 def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None = None,

@@ -24,6 +24,7 @@ from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
+    clue_at,
     content_lines,
     filled_text,
     given_clue_texts,
@@ -146,12 +147,8 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
 def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
     """The board with the givens alone, those that cannot hold together marked."""
-    clues = given_clue_texts(instance.clues, set(conflict))
-
-    def cell(r: int, c: int) -> Text:
-        return clues[(r, c)] if (r, c) in clues else unknown_text()
-
-    return _drawn(instance.data, cell, CONFLICT_LEGEND)
+    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
+    return _drawn(instance.data, clues, CONFLICT_LEGEND)
 
 
 def _drawn(board: Board, cell: Callable[[int, int], Text], legend: str) -> RenderableType:

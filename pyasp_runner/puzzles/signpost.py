@@ -22,6 +22,7 @@ from ..puzzle import Answer, Instance, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
+    clue_at,
     content_lines,
     given_clue_texts,
     given_text,
@@ -148,12 +149,8 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
 def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
     """The board with its arrows and the given numbers alone, those in the conflict marked."""
-    clues = given_clue_texts(instance.clues, set(conflict))
-
-    def number(r: int, c: int) -> Text:
-        return clues[(r, c)] if (r, c) in clues else unknown_text()
-
-    return _drawn(instance.data, number, CONFLICT_LEGEND)
+    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
+    return _drawn(instance.data, clues, CONFLICT_LEGEND)
 
 
 def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> RenderableType:
