@@ -97,10 +97,7 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
                                  "trendy", "many"],
                         help="clingo's search preset (e.g. trendy, crafty)")
-    parser.add_argument("--max-size", type=_positive_int, metavar="N",
-                        help="refuse larger instances (default: the puzzle's own limit)")
-    parser.add_argument("--force", action="store_true",
-                        help="solve however large the instance is")
+    add_size_options(parser)
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
                            help="if there is no solution, show a smallest set of clues "
@@ -113,6 +110,13 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     if add_options:
         add_options(parser.add_argument_group(f"{puzzle.name} options"))
     return parser
+
+
+def add_size_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-size", type=_positive_int, metavar="N",
+                        help="refuse larger instances (default: the puzzle's own limit)")
+    parser.add_argument("--force", action="store_true",
+                        help="solve however large the instance is")
 
 
 def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
@@ -440,12 +444,14 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
                         help="generate with this encoding instead of asp/<puzzle>.lp")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="give up after this long")
+    add_size_options(parser)
     args = parser.parse_args(argv)
     puzzle = registry()[args.puzzle]
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
         raise UserError(f"--seed must be below {2**31}")
     blank = puzzle.module.blank(args.size)
+    check_size(puzzle, blank, args)
     started = time.perf_counter()
     made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
                               lambda answer: puzzle.module.clues_of(blank, answer), seed,

@@ -191,3 +191,20 @@ def test_a_directory_is_not_an_encoding(capsys, tmp_path):
     assert main(["jodici", JODICI, "--encoding", str(tmp_path)]) == 3
     assert "directory" in capsys.readouterr().err
     assert main(["jodici", JODICI, "--encoding", str(tmp_path), "--explain"]) == 3
+
+
+@pytest.mark.parametrize("size", ["9" * 5000, "9" * 5000 + "x3", "5:" + "9" * 5000, "0", "-3"])
+def test_generate_refuses_odd_sizes_with_one_line(capsys, size):
+    for name, puzzle in registry().items():
+        if not puzzle.can_generate:
+            continue
+        assert main(["generate", name, "--size", size]) == 2, (name, size)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and err.startswith("solve-asp: --size"), (name, err)
+
+
+def test_generate_refuses_boards_above_the_size_limit(capsys):
+    assert main(["generate", "magic", "--size", "30"]) == 2
+    assert "above the limit" in capsys.readouterr().err
+    assert main(["generate", "hidoku", "--size", "100x100"]) == 2
+    assert "--max-size" in capsys.readouterr().err

@@ -36,6 +36,7 @@ from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
+    check_digits,
     clue_grid,
     content_lines,
     given_clue_texts,
@@ -309,8 +310,10 @@ def blank(size: str | None) -> Instance:
     width, _, height = shape.partition("x")
     if not width.isdigit() or (height and height != width) or (count and not count.isdigit()):
         raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
+    for number in filter(None, (width, count)):
+        check_digits(number, "--size", None, "size")
     letters = count or str(max(1, int(width) - 2))
-    return parse(f"size: {int(width)}\nletters: {letters}\n", "<blank>")
+    return parse(f"size: {int(width)}\nletters: {letters}\n", "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

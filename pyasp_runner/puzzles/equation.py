@@ -345,6 +345,7 @@ def blank(size: str | None) -> Instance:
     rows_text, _, columns_text = text.partition("x")
     columns_text = columns_text or rows_text
     if not (rows_text.strip().isdigit() and columns_text.strip().isdigit()
+            and len(rows_text.strip()) <= 2 and len(columns_text.strip()) <= 2
             and 1 <= int(rows_text) <= MAX_SIDE and 1 <= int(columns_text) <= MAX_SIDE):
         raise InputError("--size", f"expected a size like 3x3 (up to {MAX_SIDE}x{MAX_SIDE}), "
                          f"found {size!r}")
@@ -352,7 +353,7 @@ def blank(size: str | None) -> Instance:
     layout = Layout(rows, columns, *DEFAULT_RANGE, tuple(("+",) * (columns - 1)
                                                           for _ in range(rows)),
                     tuple(("+",) * columns for _ in range(rows - 1)))
-    return Instance("<blank>", _structure(layout), (), layout)
+    return Instance("--size", _structure(layout), (), layout)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

@@ -24,6 +24,7 @@ from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
+    check_digits,
     clue_at,
     content_lines,
     filled_text,
@@ -179,12 +180,14 @@ def blank(size_text: str | None) -> Instance:
     match = _SIZE.fullmatch(text)
     if not match:
         raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
+    for side in filter(None, match.group(1, 2)):
+        check_digits(side, "--size", None, "size")
     width = int(match.group(1))
     height = int(match.group(2) or match.group(1))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
         raise InputError("--size", f"each side must be 1..{MAX_SIDE}, found {text!r}")
     board = Board(height, width, frozenset())
-    return Instance("<blank>", _structure(board), (), board)
+    return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

@@ -110,7 +110,7 @@ def blank(size: str | None) -> Instance:
     """The empty disc (jodici has one size)."""
     if size not in (None, f"{RINGS}x{SECTORS}"):
         raise InputError("--size", f"jodici has one size, {RINGS}x{SECTORS}")
-    return parse("\n".join([",".join("_" * SECTORS)] * RINGS), "<blank>")
+    return parse("\n".join([",".join("_" * SECTORS)] * RINGS), "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

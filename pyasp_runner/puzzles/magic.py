@@ -147,7 +147,7 @@ def blank(size: str | None) -> Instance:
         raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
                          f"found {size!r}")
     board = Board(n, 1)
-    return Instance("<blank>", _structure(board), (), board)
+    return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

@@ -332,7 +332,7 @@ def blank(size_text: str | None) -> Instance:
     width_text, _, height_text = text.partition("x")
     width = side(width_text.strip(), "width", "--size", 1)
     height = side((height_text or width_text).strip(), "height", "--size", 1)
-    return instance_of(Board(width, height, [None] * width, [None] * height), "<blank>")
+    return instance_of(Board(width, height, [None] * width, [None] * height), "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:

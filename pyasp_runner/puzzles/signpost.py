@@ -22,6 +22,7 @@ from ..puzzle import Answer, Instance, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
+    check_digits,
     clue_at,
     content_lines,
     given_clue_texts,
@@ -69,6 +70,8 @@ def parse(text: str, source: str) -> Instance:
     if not match:
         raise InputError(source, f"unknown parameters {params.strip()!r} "
                          "(expected W x H like 5x5, optionally with c for corners)", line)
+    for side in filter(None, match.group(1, 2)):
+        check_digits(side, source, line, "width and height")
     cols = int(match.group(1))
     rows = int(match.group(2) or match.group(1))
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):

@@ -23,6 +23,7 @@ from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
+    check_digits,
     clue_grid,
     content_lines,
     filled_text,
@@ -169,7 +170,8 @@ def blank(size: str | None) -> Instance:
     width, _, height = text.partition("x")
     if not width.isdigit() or (height and height != width):
         raise InputError("--size", f"skyscrapers grids are square: N or NxN, found {size!r}")
-    return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "<blank>")
+    check_digits(width, "--size", None, "size")
+    return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
