@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -171,9 +172,13 @@ def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
             return _decode(path.read_bytes(), argument), argument
         except OSError as err:
             raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline:
+    if inline and not _FILE_NAME.fullmatch(argument):
         return argument, "<argument>"
     raise InputError(argument, "no such file")
+
+
+# What can only be a mistyped file name, never puzzle text given inline.
+_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
 
 
 def _shortened(text: str, limit: int = 60) -> str:

@@ -96,6 +96,12 @@ def test_hostile_files_exit_two_with_one_line(capsys, tmp_path, content):
         assert str(path) in err and "Traceback" not in err
 
 
+def test_a_mistyped_file_name_is_missing_even_for_one_line_formats(capsys):
+    for name in ("signpost", "countdown", "nonogram", "skyscrapers"):
+        assert main([name, "no-such-puzzle.txt"]) == 2
+        assert "no such file" in capsys.readouterr().err
+
+
 def test_directory_and_missing_file(capsys, tmp_path):
     assert main(["jodici", str(tmp_path)]) == 2
     assert "directory" in capsys.readouterr().err
