@@ -211,7 +211,8 @@ def limits_for(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
     if models == 0 and keep is None:
         keep = args.cap or None
     return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
-                         threads=args.threads, configuration=args.configuration)
+                         threads=args.threads,
+                         configuration=args.configuration or puzzle.configuration)
 
 
 def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,

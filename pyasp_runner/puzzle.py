@@ -17,6 +17,7 @@ and may define
     write(instance, clues) -> str                   # puzzle text in its input format
     assess(instance, answers) -> Closest | None     # optimum that is not a solution
     DEFAULT_MODELS: int                             # answers wanted by default (2)
+    CONFIGURATION: str                              # clingo preset (--configuration)
     size(instance) -> (int, str)                    # how big, and in what unit, for
     MAX_SIZE: int                                   #   the refusal above MAX_SIZE
                                                     #   (--max-size N, --force)
@@ -142,6 +143,11 @@ class Puzzle:
     @property
     def encoding(self) -> Path:
         return encoding_dir() / f"{self.name}.lp"
+
+    @property
+    def configuration(self) -> str | None:
+        """clingo's search preset that suits this puzzle, unless the user names one."""
+        return getattr(self.module, "CONFIGURATION", None)
 
     @property
     def default_models(self) -> int:

@@ -27,6 +27,9 @@ from ._grid import Line, check_digits, content_lines
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
 MAX_SIZE = 2_000_000
+# clingo's preset for exact-cover search (measured on the reference: first solution and
+# uniqueness 1.10 s -> 0.72 s, counting all 104 tilings 26.7 s -> 16.8 s).
+CONFIGURATION = "crafty"
 DEFAULT_MODELS = 2
 
 _SEPARATOR = re.compile(r"=+")
