@@ -333,6 +333,9 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         result = runner.solve(encoding, instance.facts, limits, progress)
     for message in result.messages:
         err.print(Text(f"clingo: {message}", style="dim"))
+    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        err.print(Text(f"solve-asp: note: the answer of {args.encoding} holds none of the atoms "
+                       f"the drawing reads (compare its #show lines with asp/{puzzle.name}.lp)"))
     shown = 1 if args.models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
@@ -493,7 +496,7 @@ def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True)
+    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
     try:
         if argv[:1] == ["generate"]:
             code = generate(argv[1:], out, err)
@@ -505,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             err.print(Text(message, style="red"))
         code = error.exit_code
     except UserError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"), soft_wrap=True)
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
         code = error.exit_code
     except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -172,6 +172,14 @@ class Puzzle:
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
 
+    def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
+        """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
+        try:
+            return (self.module.solution_json(instance, answer)
+                    == self.module.solution_json(instance, Answer(())))
+        except _SHAPE_ERRORS:
+            return False
+
     def describe_clue(self, instance: Instance, clue: Symbol) -> str:
         describe: Callable[[Instance, Symbol], str] | None = getattr(
             self.module, "describe_clue", None
