@@ -120,7 +120,7 @@ def test_encoding_that_shows_nothing_drawable_is_noted(capsys, tmp_path):
     silent = tmp_path / "silent.lp"
     rules = (ROOT / "asp" / "jodici.lp").read_text()
     silent.write_text(rules.replace("#show value/3.", "#show given/3."))
-    code, out, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
+    code, _, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
     assert code == 0 and "holds none of the atoms the drawing reads" in err
     assert "holds none" not in run(capsys, "jodici", JODICI)[2]
 
