@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
+from urllib.parse import unquote
 
 from clingo import Symbol
 from rich import box
@@ -17,6 +18,8 @@ from ..puzzle import to_python
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 
 _EMPTY = re.compile(r"_+")
+_GRID_ROW_COMMENT = re.compile(r"#\s*,")
+_URL = re.compile(r"[A-Za-z][\w+.-]*://")
 _INTEGER = re.compile(r"[+-]?\d+")
 _RANGE = re.compile(r"\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*")
 # Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
@@ -25,15 +28,63 @@ MAX_DIGITS = 12  # more than any puzzle number needs; checked before int()
 
 
 def content_lines(text: str, source: str) -> list[Line]:
-    """Numbered non-blank lines, without `#` comment lines; an error if nothing is left."""
-    lines = [
-        (number, raw.strip())
-        for number, raw in enumerate(text.splitlines(), start=1)
-        if raw.strip() and not raw.lstrip().startswith("#")
-    ]
+    """Numbered non-blank lines, without `#` comment lines; an error if nothing is left.
+
+    A line starting with `#,` is refused rather than dropped: it is a row of a grid that
+    marks a cell with `#`, and dropping it would solve another puzzle.
+    """
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if _GRID_ROW_COMMENT.match(line):
+            raise InputError(source, "a row starting with '#', which begins a comment line "
+                             "(write X or _ for the cell, as the puzzle's format says)", number)
+        if line and not line.startswith("#"):
+            lines.append((number, line))
     if not lines:
         raise InputError(source, "empty file: no puzzle in it")
     return lines
+
+
+def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) -> Line:
+    """One Tatham game ID (`params:description`) from the input's lines, however it was
+    pasted: wrapped over several lines (an ID holds no spaces), as the puzzle page's web
+    address (`...html#params:description`), after the name (`pattern:10x10:...`), or as a
+    save file of Tatham's program (its PARAMS and DESC). A random-seed ID (`params#seed`)
+    is refused by name: it leaves the puzzle to Tatham's generator."""
+    number = lines[0][0]
+    if lines[0][1].startswith("SAVEFILE:"):
+        return number, _from_save_file(lines, source, example)
+    for later, line in lines[1:]:
+        if ":" in line:  # a description holds no colon: this is another ID
+            raise InputError(source, "expected one game ID, found more lines", later)
+    text = "".join(line for _, line in lines)
+    if _URL.match(text):
+        _, hash_mark, fragment = unquote(text).partition("#")
+        if not hash_mark or ":" not in fragment:
+            raise InputError(source, f"a web address without a game ID after its '#' "
+                             f"(expected e.g. ...html#{example})", number)
+        text = fragment
+    for prefix in ("sgtpuzzles:", f"{name}:"):
+        text = text[len(prefix):] if text.lower().startswith(prefix) else text
+    params, hash_mark, _ = text.partition("#")
+    if hash_mark and ":" not in params:
+        raise InputError(source, f"{text!r} is a random-seed ID (parameters#seed), not a game "
+                         f"ID like {example} (in Tatham's program, Game > Specific... shows "
+                         f"the game ID)", number)
+    return number, text
+
+
+def _from_save_file(lines: Sequence[Line], source: str, example: str) -> str:
+    """`params:description` from the `KEY:length:value` lines of a Tatham save file."""
+    fields: dict[str, str] = {}
+    for _, line in lines:
+        key, _, rest = line.partition(":")
+        fields.setdefault(key.strip(), rest.partition(":")[2])
+    if "PARAMS" not in fields or "DESC" not in fields:
+        raise InputError(source, f"a save file without PARAMS and DESC lines (expected a game "
+                         f"ID like {example})", lines[0][0])
+    return f"{fields['PARAMS']}:{fields['DESC']}"
 
 
 def take_header(lines: list[Line], key: str) -> tuple[Line | None, list[Line]]:

@@ -14,6 +14,7 @@ writes when a line's clue is not needed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,9 +23,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..puzzle import Answer, Instance, Value, fact, to_python
-from ._grid import conflict_text, content_lines
+from ._grid import conflict_text, content_lines, tatham_game_id
 from ._nonogram_formats import (
-    TATHAM,
     UNKNOWN,
     Board,
     check_fit,
@@ -41,6 +41,9 @@ INLINE = True
 # largest public puzzle here (tiger.non, 75x50) has 24,261.
 MAX_SIZE = 300_000
 TERMINAL_WIDTH = 80
+# How a Tatham game ID starts, however it was pasted (see `tatham_game_id`).
+_GAME_ID = re.compile(r"(?:(?:sgtpuzzles:)?pattern:)?\d+\s*x\s*\d+\s*[:#]|SAVEFILE:|[a-z][\w+.-]*://",
+                      re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -55,12 +58,14 @@ class Drawing:
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     number, first = lines[0]
-    if TATHAM.fullmatch(first) and len(lines) == 1:
-        board = read_tatham(first, source, number)
+    if _GAME_ID.match(first):
+        number, game_id = tatham_game_id(lines, source, "10x10:2/3.2/...", "pattern")
+        board = read_tatham(game_id, source, number)
     elif first.startswith(("(", "[")):
         board = read_lists(" ".join(line for _, line in lines), source, number)
     else:
-        board = read_non(lines, source)
+        blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
+        board = read_non(lines, source, blank)
     check_fit(board, source)
     return instance_of(board, source)
 

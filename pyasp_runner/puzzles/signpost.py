@@ -27,6 +27,7 @@ from ._grid import (
     content_lines,
     given_clue_texts,
     given_text,
+    tatham_game_id,
     unknown_text,
     with_legend,
 )
@@ -59,10 +60,7 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    if len(lines) > 1:
-        raise InputError(source, "expected one game ID (WxH:...), found more lines",
-                         lines[1][0])
-    line, game_id = lines[0]
+    line, game_id = tatham_game_id(lines, source, "5x5:1cceef...", "signpost")
     params, colon, desc = game_id.partition(":")
     if not colon:
         raise InputError(source, "expected a game ID like 5x5:1cceef... (no ':' found)", line)

@@ -29,6 +29,7 @@ from ._grid import (
     filled_text,
     given_clue_texts,
     given_text,
+    tatham_game_id,
     unknown_text,
 )
 
@@ -48,10 +49,7 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    if len(lines) > 1:
-        raise InputError(source, "expected one game ID line (N:clues,grid), found more",
-                         lines[1][0])
-    number, line = lines[0]
+    number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
         raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
