@@ -98,6 +98,25 @@ def test_lists_variants():
     empty = _parse("([[2],[]],[[1],[0],[1]])")
     assert fact("col_clue", 2, (), 0) in empty.clues
     assert fact("row_clue", 2, (), 0) in empty.clues
+    # Python solvers write tuples, with the trailing comma of a one-element tuple.
+    assert set(one.clues) == set(_parse("(((1,), (1,)), ((1,), (1,)))").clues)
+    assert set(one.clues) == set(_parse("([(1,), [1]], ((1), [1,],),)").clues)
+
+
+def test_non_blank_lines_are_empty_lines_only_where_a_section_needs_them():
+    text = "width 2\nheight 4\n\nrows\n\n1\n\n2\n\ncolumns\n2\n2\n"
+    rows = sorted(c for c in _parse(text).clues if c.name == "row_clue")
+    assert rows == [fact("row_clue", 1, (), 0), fact("row_clue", 2, (), 1),
+                    fact("row_clue", 3, (), 0), fact("row_clue", 4, (), 2)]
+    trailing = "width 1\nheight 2\nrows\n1\n\ncolumns\n1\n"
+    assert fact("row_clue", 2, (), 0) in _parse(trailing).clues
+    with pytest.raises(InputError, match="write 0 for a row without black cells"):
+        _parse("width 1\nheight 3\nrows\n1\n\ncolumns\n1\n")
+
+
+def test_non_sizes_as_columns_and_rows_lines():
+    text = "columns 2\nrows 1\nrows\n2\ncolumns\n1\n1\n"
+    assert _parse(text).structure == (fact("width", 2), fact("height", 1))
 
 
 @pytest.mark.parametrize(("text", "problem", "line"), [
@@ -113,7 +132,7 @@ def test_lists_variants():
     ("2x2:1/1/1/1,AdA", "too much data in clue squares", 1),
     ("2x2:1/1/1/99999", "grossly excessive", 1),
     ("([[1],[1]],[[1],x])", "unknown character 'x'", 1),
-    ("([[1],[1]],[[1],[1]]", "expected ')'", 1),
+    ("([[1],[1]],[[1],[1]]", "or ')', found 'end of input'", 1),
     ("([[1],[1]])", "expected ','", 1),
     ("([[1],[3]],[[1],[1]])", "column 2 contains more numbers than will fit", 1),
     ("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n", "too few column specifications", 7),

@@ -63,11 +63,11 @@ def check_fit(board: Board, source: str) -> None:
 
 # --- Tatham game ID: WxH:c1/c2/.../r1/...[,givens] --------------------------------------
 
-TATHAM = re.compile(r"\s*(\d+)\s*x\s*(\d+)\s*:(.*)", re.DOTALL)
+_TATHAM = re.compile(r"\s*(\d+)\s*x\s*(\d+)\s*:(.*)", re.DOTALL)
 
 
 def read_tatham(text: str, source: str, line: int) -> Board:
-    match = TATHAM.fullmatch(text)
+    match = _TATHAM.fullmatch(text)
     if not match:
         raise InputError(source, "expected a game ID WxH:clues", line)
     width = side(match.group(1), "width", source, line)
@@ -148,7 +148,8 @@ def read_lists(text: str, source: str, line: int) -> Board:
     def expect(symbol: str) -> None:
         nonlocal position
         if peek() != symbol:
-            raise InputError(source, f"expected {symbol!r}, found {peek()!r} "
+            wanted = {"[": "'[' or '('", "]": "']' or ')'"}.get(symbol, repr(symbol))
+            raise InputError(source, f"expected {wanted}, found {peek()!r} "
                              f"(format: ([[runs], ...], [[runs], ...]), columns first)", line)
         position += 1
 
@@ -159,6 +160,8 @@ def read_lists(text: str, source: str, line: int) -> Board:
         while peek() != "]":
             if runs:
                 expect(",")
+                if peek() == "]":  # a trailing comma, as in the tuple (4,)
+                    break
             if not peek().isdigit():
                 raise InputError(source, f"expected a run length, found {peek()!r}", line)
             runs.append(_run(peek(), "list", source, line))
@@ -179,8 +182,8 @@ def read_lists(text: str, source: str, line: int) -> Board:
         expect("]")
         return clues
 
-    # An outer bracket: `(` or a `[` opening a list of lists of lists.
-    outer = peek() if tokens[:1] == ["("] or tokens[:3] == ["[", "[", "["] else ""
+    # An outer bracket: a third level of brackets around the two lists.
+    outer = tokens[:3] == ["[", "[", "["]
     if outer:
         position += 1
     columns = clue_list()
@@ -189,7 +192,7 @@ def read_lists(text: str, source: str, line: int) -> Board:
     if peek() == ",":
         position += 1
     if outer:
-        expect(")" if outer == "(" else "]")
+        expect("]")
     if position != len(tokens):
         raise InputError(source, f"unexpected {peek()!r} after the two lists", line)
     if not columns or not rows:
@@ -200,11 +203,13 @@ def read_lists(text: str, source: str, line: int) -> Board:
 
 
 def _tokens(text: str, source: str, line: int) -> list[str]:
+    """Numbers and punctuation; tuples, as Python solvers write clues, read as lists."""
     tokens = []
     for match in TOKEN.finditer(text):
         if match.group(3):
             raise InputError(source, f"unknown character {match.group(3)!r} in the lists", line)
-        tokens.append(match.group(1) or match.group(2))
+        token = match.group(1) or match.group(2)
+        tokens.append({"(": "[", ")": "]"}.get(token, token))
     return tokens
 
 
@@ -214,9 +219,13 @@ NON_CLUE = re.compile(r"[\d\s,]*|\?")
 KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 
 
-def read_non(lines: list[tuple[int, str]], source: str) -> Board:
+def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
+    """A `.non` file from its content `lines`; `blank` are the numbers of its blank lines,
+    which some collections use for a line without black cells (they count as such only
+    where a section is short by exactly that many)."""
     sizes: dict[str, tuple[int, int]] = {}
     sections: dict[str, list[tuple[int, Clue]]] = {}
+    headers: dict[str, int] = {}
     goal: str | None = None
     current: str | None = None
     for number, text in lines:
@@ -232,13 +241,16 @@ def read_non(lines: list[tuple[int, str]], source: str) -> Board:
                              f"3,1,2)", number)
         keyword, value = match.group(1).lower(), match.group(2).strip().lstrip(":").strip()
         current = None
-        if keyword in ("width", "height"):
-            sizes[keyword] = (side(value, keyword, source, number), number)
+        if keyword in ("width", "height") or (keyword in ("rows", "columns") and value):
+            # `columns 10` and `rows 11` are another way to write width and height.
+            size = {"rows": "height", "columns": "width"}.get(keyword, keyword)
+            sizes[size] = (side(value, size, source, number), number)
         elif keyword in ("rows", "columns"):
             if keyword in sections:
                 raise InputError(source, f"a second {keyword} section", number)
             current = keyword
             sections[keyword] = []
+            headers[keyword] = number
         elif keyword == "goal":
             bits = value.strip('"')
             goal = bits if bits and set(bits) <= {"0", "1"} else None
@@ -249,13 +261,16 @@ def read_non(lines: list[tuple[int, str]], source: str) -> Board:
                              f"rows and columns", lines[-1][0])
     width, height = sizes["width"][0], sizes["height"][0]
     for keyword, count, kind in (("columns", width, "column"), ("rows", height, "row")):
-        found = sections[keyword]
+        found = _with_blank_lines(sections[keyword], headers[keyword], lines, blank, count)
+        sections[keyword] = found
         if len(found) != count:
             at = found[min(len(found), count)][0] if len(found) > count else (
                 found[-1][0] if found else sizes["width" if kind == "column" else "height"][1])
             many = "many" if len(found) > count else "few"
+            hint = f" (write 0 for a {kind} without black cells)" if many == "few" else ""
             raise InputError(source, f"too {many} {kind} specifications: {len(found)} given, "
-                             f"{'width' if kind == 'column' else 'height'} is {count}", at)
+                             f"{'width' if kind == 'column' else 'height'} is {count}{hint}",
+                             at)
     board = Board(width, height, [clue for _, clue in sections["columns"]],
                   [clue for _, clue in sections["rows"]], goal=goal)
     board.line = lines[0][0]
@@ -265,6 +280,21 @@ def read_non(lines: list[tuple[int, str]], source: str) -> Board:
         for index, (number, _) in enumerate(sections[keyword], start=1):
             board.clue_lines[kind, index] = number
     return board
+
+
+def _with_blank_lines(found: list[tuple[int, Clue]], header: int, lines: list[tuple[int, str]],
+                      blank: set[int], count: int) -> list[tuple[int, Clue]]:
+    """The clues of a section, with its blank lines as empty clues when the section is
+    short by exactly their number: those before its last clue, else also those after it
+    (blank lines elsewhere are only spacing)."""
+    end = next((number for number, text in lines
+                if number > header and not NON_CLUE.fullmatch(text)), max(blank | {header}) + 1)
+    last = found[-1][0] if found else header
+    for limit in (last, end):
+        inside = [number for number in blank if header < number < limit]
+        if len(found) < count and len(found) + len(inside) == count:
+            return sorted(found + [(number, []) for number in inside])
+    return found
 
 
 def _non_clue(text: str, source: str, line: int) -> Clue:
