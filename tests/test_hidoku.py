@@ -29,6 +29,8 @@ def _facts(text: str) -> tuple[list[str], list[str]]:
     "# comment\n 1 , _ , X \n\n_,4,_",
     "1 __ ..\n__ 4 __\n",
     " 1 _ .\n_ 4 _",
+    "1,0,XX\n?,4,??\n",
+    "[01][??][XX]\n[??][04][??]\n",
 ])
 def test_format_variants_give_the_same_facts(text):
     structure, clues = _facts(text)
@@ -40,12 +42,13 @@ def test_format_variants_give_the_same_facts(text):
     ("", None, "empty"),
     ("# just a comment\n", None, "empty"),
     ("1,_,_\n_,_\n", 2, "expected 3 fields"),
-    ("1,_,_\n_,?,_\n", 2, "unknown entry '?'"),
+    ("1,_,_\n_,#,_\n", 2, "unknown entry '#'"),
+    ("_,_\n#,4\n1,_\n", 2, "a row starting with '#'"),
     ("1,_\n_,1\n", 2, "given twice"),
     ("1,_\n_,5\n", 2, "out of range 1..4"),
-    ("1,_\n_,0\n", 2, "out of range"),
-    ("1,_\n_,-3\n", 2, "out of range"),
+    ("1,_\n_,-1\n-1,_\n", 2, "-1 is not a Hidato number"),
     ("X,X\nX,x\n", 1, "every cell is blocked"),
+    ("5\n", 1, "(the board has 1 playable cell)"),
     ("1,_\n_,99999999999\n", 2, "too large"),
     ("1,,_\n", 1, "unknown entry ''"),
     ("_," * 300 + "_\n", 1, "too large"),

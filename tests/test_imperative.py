@@ -176,7 +176,7 @@ def test_compare_counts_rule_and_code_lines(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("name", "text"), [
     ("hidoku", "1,_,_\n_,_,_\n_,_,2\n"),          # 1 and 2 cannot touch
-    ("hidoku", "1,1\n_,_\n"),                     # a number given twice
+    ("hidoku", "2,_,_\n"),                      # 2 at an end of a line of 3
     ("jodici", "9,9,9,_,_,_\n_,_,_,_,_,_\n_,_,_,_,_,_\n"),
     ("magic", "range: 2..10\n_,_,_\n_,2,_\n_,_,_\n"),  # the centre must be the middle number
     ("checkerboard", "B,W\n====\nB\n====\nB\n"),  # 3 black squares, 2 black fields

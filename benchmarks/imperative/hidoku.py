@@ -16,29 +16,25 @@ The possibilities are built once and afterwards only filtered. In every state:
 
 from __future__ import annotations
 
-import re
+from pyasp_runner.puzzles.hidoku import Board, parse
 
-from ._common import Enough, Result, content_lines, is_empty
+from ._common import Enough, Result
 
 Cell = tuple[int, int]
 
 
 def read(text: str) -> list[list[int | None]]:
-    """Rows of fields (commas, or whitespace without commas): a number, `_` empty (0),
-    `X` or `.` blocked (None)."""
-    board: list[list[int | None]] = []
-    for line in content_lines(text):
-        fields = line.split(",") if "," in line else line.split()
-        row: list[int | None] = []
-        for field in (f.strip() for f in fields):
-            if is_empty(field):
-                row.append(0)
-            elif re.fullmatch(r"[xX]|\.+", field):
-                row.append(None)
-            else:
-                row.append(int(field))
-        board.append(row)
-    return board
+    """The board as rows: a given number, 0 for an empty field, None for a blocked one
+    (read by the package's parser, which knows every layout the command reads)."""
+    instance = parse(text, "hidoku")
+    board: Board = instance.data
+    rows: list[list[int | None]] = [
+        [None if (r, c) in board.blocked else 0 for c in range(1, board.cols + 1)]
+        for r in range(1, board.rows + 1)]
+    for clue in instance.clues:
+        r, c, value = (arg.number for arg in clue.arguments)
+        rows[r - 1][c - 1] = value
+    return rows
 
 
 def distance(a: Cell, b: Cell) -> int:

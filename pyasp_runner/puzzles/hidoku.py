@@ -1,8 +1,9 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
 Input: rows of comma-separated fields (or, without commas, whitespace-separated, as on
-Rosetta Code): a number is a given, `_` (any run) an empty cell, `X` or `.` (any run) a
-blocked cell that is not part of the board. 1 and K need not be given.
+Rosetta Code, or bracketed, `[XX][29][??]`): a number is a given, `_`, `?` (any run) or
+`0` an empty cell, `X` or `.` (any run) a blocked cell that is not part of the board.
+1 and K need not be given.
 Option `--path` draws an arrow from every number towards the next one.
 """
 
@@ -40,8 +41,12 @@ from ._path import cell_texts, draw, number_grid, successor_arrows
 MAX_SIZE = 4_000_000
 MAX_SIDE = 200
 
-_EMPTY = re.compile(r"_+")
-_BLOCKED = re.compile(r"[xX]|\.+")
+# `0` and `?` are how some public Hidato files write an empty cell; numbers start at 1.
+_EMPTY = re.compile(r"_+|0+|\?+")
+_BLOCKED = re.compile(r"[xX]+|\.+")
+# A row of bracketed cells, `[XX][29][??]`, as some collections write them.
+_BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
+_BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
 _NUMBER = re.compile(r"[+-]?\d+")
 _SIZE = re.compile(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?")
 
@@ -82,6 +87,9 @@ def parse(text: str, source: str) -> Instance:
                     raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
                                      "_ for empty or X for blocked)", number)
                 value = parse_int(field, source, number, f"column {c}")
+                if value < 1:
+                    raise InputError(source, f"column {c}: {value} is not a Hidato number "
+                                     "(X marks a blocked cell, _ or 0 an empty one)", number)
                 if value in givens:
                     at_row, at_col, at_line = givens[value]
                     raise InputError(source, f"column {c}: {value} is given twice, also at "
@@ -93,13 +101,16 @@ def parse(text: str, source: str) -> Instance:
     for value, (_, c, number) in givens.items():
         if not 1 <= value <= board.cells:
             raise InputError(source, f"column {c}: {value} is out of range 1..{board.cells} "
-                             f"(the board has {board.cells} playable cells)", number)
+                             f"(the board has {board.cells} playable "
+                             f"cell{'s' * (board.cells != 1)})", number)
     clues = tuple(fact("given", r, c, v) for v, (r, c, _) in sorted(givens.items()))
     return Instance(source, _structure(board), clues, board)
 
 
 def _fields(line: Line) -> list[str]:
     _, text = line
+    if _BRACKETED.fullmatch(text):
+        return [field.strip() for field in _BRACKETED_CELL.findall(text)]
     if "," in text:
         return [field.strip() for field in text.split(",")]
     return text.split()

@@ -1,18 +1,27 @@
 """Hidoku rules: every playable cell holds one of 1..K once, k and k+1 touch, givens kept."""
 
+import re
+
 from . import content_lines
 
 
 def _board(text: str) -> list[list[str]]:
     rows = []
     for line in content_lines(text):
-        fields = line.split(",") if "," in line else line.split()
+        if line.startswith("["):
+            fields = re.findall(r"\[(.*?)\]", line)
+        else:
+            fields = line.split(",") if "," in line else line.split()
         rows.append([field.strip() for field in fields])
     return rows
 
 
 def _blocked(field: str) -> bool:
-    return field in ("X", "x") or (field != "" and set(field) == {"."})
+    return field != "" and (set(field) == {"."} or set(field.lower()) == {"x"})
+
+
+def _given(field: str) -> bool:
+    return field.isdigit() and int(field) > 0
 
 
 def check(text: str, solution: dict) -> None:
@@ -29,7 +38,7 @@ def check(text: str, solution: dict) -> None:
             assert isinstance(value, int), f"cell ({r + 1},{c + 1}) has no number"
             assert value not in where, f"{value} stands twice"
             where[value] = (r, c)
-            if field.strip("_"):
+            if _given(field):
                 assert value == int(field), f"given {field} at ({r + 1},{c + 1}) changed"
     assert set(where) == set(range(1, len(where) + 1)), "the numbers are not 1..K"
     for value in range(1, len(where)):
