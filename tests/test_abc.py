@@ -82,6 +82,15 @@ def test_janko_format_with_diagonals_numbers_and_givens():
     assert {c for c in instance.clues if c.name == "given"} == {fact("given", 4, 1, "A")}
 
 
+@pytest.mark.parametrize(("line", "diagonals"), [
+    ("options diagonal", True), ("diagonals 1", True), ("diagonal\tyes", True),
+    ("diagonals 0", False), ("diagonals -", False),
+])
+def test_janko_diagonal_rule_in_its_spellings(line, diagonals):
+    text = JANKO.replace("options diagonal", line).replace("size 5", "size\t5")
+    assert (fact("diagonals") in _parse(text).structure) is diagonals
+
+
 @pytest.mark.parametrize(("text", "problem", "line"), [
     ("size: 5\nletters: ABC\ntop: CBAB\n", "top: expected 5 characters (one per column)", 3),
     ("size: 5\nletters: ABC\nleft: CBABAA\n", "left: expected 5 characters (one per row)", 3),

@@ -16,8 +16,8 @@ Input: `key: value` lines (a `#` line is a comment):
 
 Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: `size`,
 `depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
-`problem` grid and `options diagonal`; `-` for no clue, letters in either case or as
-numbers 1..26; `solution`, `moves` and other sections are skipped).
+`problem` grid and `options diagonal` or `diagonals 1`; `-` for no clue, letters in
+either case or as numbers 1..26; `solution`, `moves` and other sections are skipped).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
     size, index = 0, 1
     while index < len(lines):
         number, line = lines[index]
-        key, _, value = line.partition(" ")
+        key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
         index += 1
         if key == "end":
@@ -123,6 +123,9 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
                 size = min(int(value.strip()[:6]), MAX_N + 1)
         elif key == "options" and "diagonal" in value.lower():
             out.append((number, "diagonals: yes"))
+        elif key in ("diagonal", "diagonals"):  # a value: 1, yes, or the letters' count
+            if value.strip().lower() not in ("", "0", "no", "false", "-"):
+                out.append((number, "diagonals: yes"))
         elif key in _JANKO_SECTIONS:
             for side, (row, text) in zip(_JANKO_SECTIONS[key], lines[index:index + 2],
                                          strict=False):
@@ -175,7 +178,8 @@ def _size(fields: dict[str, Line], source: str) -> int:
 
 def _letters(fields: dict[str, Line], size: int, source: str) -> str:
     if "letters" not in fields:
-        raise InputError(source, "no letters line (e.g. `letters: ABC`)")
+        raise InputError(source, "no letters line (e.g. `letters: ABC`, in a janko.at block "
+                         "`depth 3`)")
     number, value = fields["letters"]
     value = value.replace(" ", "").upper()
     if value.isdigit() and value.isascii():
