@@ -101,7 +101,7 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     add_size_options(parser)
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
-                           help="if there is no solution, show a smallest set of clues "
+                           help="if there is no solution, show a minimal set of clues "
                            "that cannot hold together")
     clues.add_argument("--hint", action="store_true",
                            help="show the cells forced by the clues (the same in every solution)")
@@ -357,20 +357,26 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
 
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
             out: Console) -> int:
-    """A minimal set of the author's clues that cannot hold together, if there is none."""
-    conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-        encoding, instance.structure, instance.clues, deadline_of(args)))
-    status = runner.SOLVED if conflict is None else runner.UNSOLVABLE
+    """Solve; if there is no solution, a minimal set of the author's clues that cannot
+    hold together (JSON: the envelope with `conflict`)."""
+    deadline = deadline_of(args)
+    result = runner.solve(encoding, instance.facts, limits_for(args, puzzle))
+    data = envelope(puzzle, instance, result, shown=1)
+    conflict = None
+    if result.status == runner.UNSOLVABLE:
+        conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
+            encoding, instance.structure, instance.clues, deadline))
+        data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     if args.json:
-        data: dict[str, Any] = {"puzzle": puzzle.name, "status": status}
-        if conflict is not None:
-            data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[status]
+        return STATUS_EXIT[data["status"]]
     out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
-    if conflict is None:
-        out.print(Text("The clues are consistent: the puzzle has a solution, "
-                       "nothing to explain.", style="bold green"))
+    if result.status != runner.UNSOLVABLE:
+        consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
+        if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
+            closest = puzzle.assess(instance, result.answers)
+            consistent = summary_line(result, data, args, closest and closest.summary).plain
+        out.print(Text(consistent, style="bold green" * (data["status"] == runner.SOLVED)))
     elif not conflict:
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
@@ -386,12 +392,13 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             line = (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
                     f"together; without any one of them the rest can.")
         out.print(Text(f"No solution: {line}", style="bold red"))
-    return STATUS_EXIT[status]
+    return STATUS_EXIT[data["status"]]
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
          out: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
+    started = time.perf_counter()
     found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
                             deadline=deadline_of(args))
     if found.forced is None or found.solution is None:
@@ -405,7 +412,11 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
     if args.json:
-        data: dict[str, Any] = {"puzzle": puzzle.name, "status": status, "hint": None}
+        # The envelope, with the forced values instead of a solution: a hint shows none.
+        data: dict[str, Any] = {
+            "puzzle": puzzle.name, "status": status, "solutions": [],
+            "count": int(answer is not None), "complete": answer is None, "unique": None,
+            "hint": None, "stats": {"time_s": round(time.perf_counter() - started, 4)}}
         if answer is not None:
             data["hint"] = {"mode": "propagation" if args.step else "cautious",
                             "forced": forced, "open": open_values,
