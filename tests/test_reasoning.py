@@ -158,9 +158,16 @@ def test_hint_and_explain_commands(tmp_path, capsys):
     assert data["hint"]["forced"] <= data["hint"]["open"]
     wrong = tmp_path / "wrong.csv"
     wrong.write_text(path.read_text().replace("6", "5", 1))
+    envelope = {"puzzle", "status", "solutions", "count", "complete", "unique", "stats"}
+    assert envelope <= set(data) and data["solutions"] == []
     assert main(["jodici", str(wrong), "--explain", "--json"]) == 1
-    conflict = json.loads(capsys.readouterr().out)["conflict"]
+    data = json.loads(capsys.readouterr().out)
+    assert envelope <= set(data) and (data["status"], data["count"]) == ("unsolvable", 0)
+    conflict = data["conflict"]
     assert conflict and all({"position", "value", "text"} <= set(c) for c in conflict)
+    assert main(["jodici", str(path), "--explain", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["status"], data["unique"], "conflict" in data) == ("solved", True, False)
     assert main(["jodici", str(wrong), "--explain"]) == 1
     assert "cannot" in capsys.readouterr().out
     assert main(["jodici", str(path), "--step"]) == 2
