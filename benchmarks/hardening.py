@@ -19,7 +19,8 @@ edited copies of asp/jodici.lp with instances/jodici/1.csv.
 Every run is one child process at a time (`python -m pyasp_runner`, as a user would run
 it, no --json), with a 60 s timeout. Per run: exit code, a "Traceback" in its output
 (never allowed), whether an error (exit 2 or 3) is one line whose first line names the
-input file (or, for an inline puzzle, `<argument>`) or the encoding, and the wall time.
+input file (or, for an inline puzzle, `<argument>`) or the encoding, the wall time and
+the child's peak resident memory (`peak_mb`, from wait4: memory stays bounded).
 Printed: a table per puzzle and one per category (`multi_line` counts errors that are
 not such a line: for exit 2 more than one line, for exit 2 and 3 a first line that
 does not name the input), the oversize and encoding runs one by one, then the surprising
@@ -32,8 +33,10 @@ not one line). Takes about two minutes.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -81,6 +84,7 @@ class Outcome:
     case: Case
     code: int | None  # None: the child hit the timeout
     wall_s: float
+    peak_mb: float  # the child's peak resident memory
     traceback: bool
     first_line: str
     lines: int
@@ -334,21 +338,36 @@ def encoding_cases(folder: Path) -> list[Case]:
 def run_case(case: Case) -> Outcome:
     argv = [*COMMAND, case.puzzle, case.argument, *case.options]
     start = time.perf_counter()
-    try:
-        done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=TIMEOUT_S, cwd=ROOT, env=CHILD_ENV)
-        code: int | None = done.returncode
-        out, err = done.stdout, done.stderr
-    except subprocess.TimeoutExpired as expired:
-        code, out, err = None, expired.stdout or b"", expired.stderr or b""
-    wall = time.perf_counter() - start
-    stdout = out.decode("utf-8", "replace")
-    stderr = err.decode("utf-8", "replace")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                   cwd=ROOT, env=CHILD_ENV)
+        code, peak = wait_with_peak(process.pid, start + TIMEOUT_S)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode("utf-8", "replace")
+        stderr = err.read().decode("utf-8", "replace")
     lines = [line for line in stderr.splitlines() if line.strip()]
-    outcome = Outcome(case, code, wall, "Traceback" in stdout + stderr,
+    outcome = Outcome(case, code, wall, peak, "Traceback" in stdout + stderr,
                       lines[0] if lines else "", len(lines))
     judge(outcome)
     return outcome
+
+
+def wait_with_peak(pid: int, deadline: float) -> tuple[int | None, float]:
+    """The child's exit code (None if killed at the deadline) and its peak RSS in MB,
+    from wait4, which reports the resources of exactly that child."""
+    killed = False
+    while True:
+        done, status, usage = os.wait4(pid, 0 if killed else os.WNOHANG)
+        if done:
+            code = None if killed else os.waitstatus_to_exitcode(status)
+            return code, usage.ru_maxrss / 1024
+        if time.perf_counter() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            killed = True
+        else:
+            time.sleep(0.005)
 
 
 def judge(outcome: Outcome) -> None:
@@ -401,7 +420,8 @@ def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
     row.update(traceback=sum(o.traceback for o in outcomes),
                multi_line=sum(bool(message_problem(o)) for o in outcomes),
                slowest_s=slowest.wall_s,
-               slowest=label(slowest.case)[:44])
+               slowest=label(slowest.case)[:44],
+               peak_mb=max(o.peak_mb for o in outcomes))
     return row
 
 
@@ -457,7 +477,7 @@ def main(puzzles: list[str]) -> None:
         if sys.stderr.isatty():
             print(file=sys.stderr)
     columns = ("group", "tried", *EXIT_COLUMNS, "traceback", "multi_line", "slowest_s",
-               "slowest")
+               "slowest", "peak_mb")
     print(f"machine: {machine()}")
     print(f"{len(outcomes)} runs of `solve-asp`, one at a time, in "
           f"{time.perf_counter() - started:.1f} s")
@@ -469,8 +489,9 @@ def main(puzzles: list[str]) -> None:
     special = [o for o in outcomes if o.case.category.startswith(("oversize", "encoding"))]
     print_table([{"case": f"{o.case.puzzle} · {label(o.case)}",
                   "exit": "timeout" if o.code is None else o.code, "wall_s": o.wall_s,
-                  "stderr (first line)": o.first_line[:90]} for o in special],
-                ("case", "exit", "wall_s", "stderr (first line)"),
+                  "peak_mb": o.peak_mb, "stderr (first line)": o.first_line[:80]}
+                 for o in special],
+                ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
                 title="Oversize inputs and edited encodings, run by run")
     print("\nSurprising outcomes (traceback, undocumented exit code, crash signal, "
           "timeout of the child, oversize input not refused):\n")
