@@ -41,6 +41,10 @@ INLINE = True
 # largest public puzzle here (tiger.non, 75x50) has 24,261.
 MAX_SIZE = 300_000
 TERMINAL_WIDTH = 80
+# clingo's preset for the hardest public puzzles (measured with the uniqueness check, one
+# run each: webpbn #12548 Sierpinski 19.9 s -> 3.5 s, #18297 Thing 2.4 s -> 2.0 s,
+# #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
+CONFIGURATION = "jumpy"
 # How a Tatham game ID starts, however it was pasted (see `tatham_game_id`).
 _GAME_ID = re.compile(r"(?:(?:sgtpuzzles:)?pattern:)?\d+\s*x\s*\d+\s*[:#]|SAVEFILE:|[a-z][\w+.-]*://",
                       re.IGNORECASE)
