@@ -141,6 +141,18 @@ def test_cli_all_counts_hutton_ways(capsys):
         assert value == 765 and len(leaves) == solution["numbers_used"]
 
 
+@pytest.mark.parametrize(("text", "ways"), [
+    ("7 134 654222 -> 613660236", 3),  # 613660236*7 wraps to 654356 = 134+654222
+    ("5 4 43383508 -> 867670160", 3),  # 867670160*5 wraps to 43383504 = 43383508-4
+])
+def test_all_ways_stay_exact_near_the_32_bit_limit(capsys, text, ways):
+    code, out = _run(capsys, text, "--all", "--json")
+    data = json.loads(out.out)
+    assert code == 0 and (data["count"], data["complete"]) == (ways, True)
+    for solution in data["solutions"]:
+        checker.check(text, solution)
+
+
 def test_cli_all_counts_equal_numbers_once(capsys):
     code, out = _run(capsys, "2 2 -> 4", "--all", "--json")
     data = json.loads(out.out)
