@@ -175,6 +175,9 @@ def _brute_force(text: str, low: int, high: int, rows: int, columns: int) -> set
     ("range: 0..4\n_ / _ - _ = 1\n* / +\n_ * _ - _ = 2\n= = =\n4 _ 3\n", 2, 3),
     # given cells outside the range stay what they are
     ("range: 0..2\n7 * _ = 14\n= =\n_ _\n", 1, 2),
+    # open results: the equations still divide exactly, and never by 0
+    ("range: 1..4\n4 / _ = 2\n/   /\n_ / _ = _\n=   =\n_   1\n", 2, 2),
+    ("range: -4..4\n4 / _ = -2\n/   /\n_ / _ = _\n=   =\n2   _\n", 2, 2),
 ])
 def test_solutions_match_brute_force(text, rows, columns):
     low, high = (int(x) for x in text.split("\n")[0].split(":")[1].split(".."))
