@@ -235,13 +235,15 @@ def solve(
     count = counter["models"] or len(found)
     complete = bool(outcome.exhausted) and stopped is None
     status = stopped or (SOLVED if count else UNSOLVABLE)
-    models_limit = limits.cap if limits.models == 0 else limits.models
+    # Capped: enumerating all (models 0) stopped at a cap in force, not by a time limit.
+    capped = (limits.models == 0 and limits.cap > 0 and count >= limits.cap
+              and stopped is None and not outcome.exhausted)
     return Result(
         status=status,
         answers=found,
         count=count,
         complete=complete,
-        capped=limits.models == 0 and count >= models_limit and not outcome.exhausted,
+        capped=capped,
         optimising=optimising,
         optimal=counter["models"] > 0 if optimising else None,
         stats=_statistics(ctl.statistics, ground_time, solve_time, time.perf_counter() - started),

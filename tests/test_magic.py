@@ -130,6 +130,11 @@ def test_cli_empty_board_count_is_capped_and_says_so(capsys):
     code, out, _ = run(capsys, "magic", str(empty), "--count", "--cap", "30", "--json")
     data = json.loads(out)
     assert data["capped"] is True and data["complete"] is False and data["count"] == 30
+    # No cap in force (--cap 0): stopped by the time limit, not capped.
+    code, out, _ = run(capsys, "magic", str(empty), "--count", "--cap", "0", "--time-limit",
+                       "0.5", "--json")
+    data = json.loads(out)
+    assert code == 4 and data["status"] == "timeout" and "capped" not in data
 
 
 def test_cli_unsolvable_explained(capsys):
