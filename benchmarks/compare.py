@@ -160,13 +160,17 @@ def puzzlekit_text(puzzle: str, path: Path) -> str | None:
     """
     text = path.read_text(encoding="utf-8")
     if puzzle == "hidoku":
-        rows = [[f.strip() for f in (line.split(",") if "," in line else line.split())]
-                for line in text.splitlines()
-                if line.strip() and not line.strip().startswith("#")]
-        if any(f in ("X", "x") or (f and set(f) == {"."}) for row in rows for f in row):
+        from pyasp_runner.puzzles import hidoku
+
+        instance = hidoku.parse(text, str(path))
+        board = instance.data
+        if board.blocked:
             return None
-        fields = [["-" if not f.strip("_") else f for f in row] for row in rows]
-        return f"{len(rows)} {len(rows[0])}\n" + "\n".join(" ".join(row) for row in fields)
+        fields = [["-"] * board.cols for _ in range(board.rows)]
+        for clue in instance.clues:
+            r, c, value = (arg.number for arg in clue.arguments)
+            fields[r - 1][c - 1] = str(value)
+        return f"{board.rows} {board.cols}\n" + "\n".join(" ".join(row) for row in fields)
     from pyasp_runner.puzzles import nonogram
 
     instance = nonogram.parse(text, str(path))
