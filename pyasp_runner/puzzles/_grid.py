@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
-from urllib.parse import unquote
 
 from clingo import Symbol
 from rich import box
@@ -60,6 +59,8 @@ def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) 
             raise InputError(source, "expected one game ID, found more lines", later)
     text = "".join(line for _, line in lines)
     if _URL.match(text):
+        from urllib.parse import unquote  # only here: most inputs are no web address
+
         _, hash_mark, fragment = unquote(text).partition("#")
         if not hash_mark or ":" not in fragment:
             raise InputError(source, f"a web address without a game ID after its '#' "
