@@ -77,7 +77,7 @@ expression(A, Op1, B, Op2, C, Term) :-
 
 % Reading: comment lines (#) and blank lines skipped.
 read_puzzle(File, Cells, Equations, Range) :-
-    read_file_to_string(File, Text, []),
+    read_file_to_string(File, Text, [encoding(utf8)]),
     split_string(Text, "\n", "\r \t", Lines0),
     include(content_line, Lines0, Lines1),
     range(Lines1, Lines, Range),
@@ -112,7 +112,13 @@ field(Atom, Value) :-
     ;   true
     ).
 
+% The other signs the command reads for times, divided by and minus.
 atom_operator(x, *) :- !.
+atom_operator('×', *) :- !.
+atom_operator('·', *) :- !.
+atom_operator('÷', /) :- !.
+atom_operator(':', /) :- !.
+atom_operator('−', -) :- !.
 atom_operator(Op, Op).
 
 line_tokens(Line, Tokens) :-
