@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import INSTANCES
+from conftest import INSTANCES, assert_refused
 from rich.console import Console
 
 from pyasp_runner import solve as runner
@@ -113,11 +113,7 @@ def test_janko_diagonal_rule_in_its_spellings(line, diagonals):
     ("   \n# only a comment\n", "empty file", None),
 ])
 def test_bad_input_names_the_problem_and_line(text, problem, line):
-    with pytest.raises(InputError) as caught:
-        _parse(text, "bad.txt")
-    assert caught.value.source == "bad.txt"
-    assert problem in caught.value.problem
-    assert caught.value.line == line
+    assert_refused(module.parse, text, line, problem)
 
 
 def test_reference_solves_uniquely_and_round_trips():

@@ -9,12 +9,11 @@ from dataclasses import replace
 import clingo
 import pytest
 from checkers import checkerboard as independent
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner import solve as runner
 from pyasp_runner.cli import main
-from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, facts_text, registry
 from pyasp_runner.puzzles import checkerboard
 
@@ -77,11 +76,7 @@ def test_white_corner_and_rectangular_board():
     ("B\n=\nboard: 1x1\n", 3, "after the stones"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        checkerboard.parse(text, "bad.txt")
-    assert caught.value.line == line
-    assert words in caught.value.problem
-    assert str(caught.value).startswith(f"bad.txt:{line}:" if line else "bad.txt:")
+    assert_refused(checkerboard.parse, text, line, words)
 
 
 def _count(path, symmetry: bool) -> int:

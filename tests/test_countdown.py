@@ -6,11 +6,10 @@ import json
 
 import pytest
 from checkers import countdown as checker
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import countdown
 
@@ -58,11 +57,7 @@ def test_target_range_and_numbers_only():
     ("99999999999 -> 5", 1, "too large"),
 ])
 def test_bad_input(text, line, words):
-    with pytest.raises(InputError) as error:
-        countdown.parse(text, "bad.txt")
-    assert error.value.line == line
-    assert words in str(error.value)
-    assert str(error.value).startswith(f"bad.txt:{line}" if line else "bad.txt")
+    assert_refused(countdown.parse, text, line, words)
 
 
 @pytest.mark.parametrize(("expression", "value", "used"), [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner import solve as runner
@@ -81,11 +81,7 @@ def test_signs_after_cells_are_operators():
     ("_ = +\n=\n3\n", 1, "must be a number"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        equation.parse(text, "bad.txt")
-    assert caught.value.line == line
-    assert str(caught.value).startswith("bad.txt" if line is None else f"bad.txt:{line}:")
-    assert words in str(caught.value) and "\n" not in str(caught.value)
+    assert_refused(equation.parse, text, line, words)
 
 
 def _text(renderable) -> str:

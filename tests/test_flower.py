@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import flower
 
@@ -55,12 +54,7 @@ def test_structure_and_no_clues():
     ("1\n" * 70, 65, "too many"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        flower.parse(text, "bad.txt")
-    assert caught.value.line == line
-    message = str(caught.value)
-    assert message.startswith("bad.txt" if line is None else f"bad.txt:{line}:")
-    assert words in message and "\n" not in message
+    assert_refused(flower.parse, text, line, words)
 
 
 def _render(instance, answer) -> str:

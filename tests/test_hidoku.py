@@ -6,7 +6,7 @@ import itertools
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner import solve as runner
@@ -54,12 +54,7 @@ def test_format_variants_give_the_same_facts(text):
     ("_," * 300 + "_\n", 1, "too large"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        hidoku.parse(text, "bad.csv")
-    assert caught.value.line == line
-    message = str(caught.value)
-    assert message.startswith("bad.csv" if line is None else f"bad.csv:{line}:")
-    assert words in message and "\n" not in message
+    assert_refused(hidoku.parse, text, line, words, "bad.csv")
 
 
 def _solve(text: str, models: int = 2) -> runner.Result:

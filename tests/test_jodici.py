@@ -8,9 +8,8 @@ from collections import Counter
 
 import pytest
 from checkers import content_lines
-from conftest import INSTANCES, expected_for, solve_file
+from conftest import INSTANCES, assert_refused, expected_for, solve_file
 
-from pyasp_runner.errors import InputError
 from pyasp_runner.puzzles import jodici
 
 Grid = list[list[int]]
@@ -82,9 +81,4 @@ def test_format_variants_give_the_same_clues(text):
     ("3,7,_,_,_,_\n_,_,1,5,a,_\n6,_,_,_,_,_\n", 2, "unknown entry 'a'"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        jodici.parse(text, "bad.csv")
-    assert caught.value.line == line
-    message = str(caught.value)
-    assert message.startswith("bad.csv" if line is None else f"bad.csv:{line}:")
-    assert words in message and "\n" not in message
+    assert_refused(jodici.parse, text, line, words, "bad.csv")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner import solve as runner
@@ -60,11 +60,7 @@ def test_negative_range():
     ("#\n_,_\n_,5\n", 3, "out of range 1..4"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    with pytest.raises(InputError) as caught:
-        magic.parse(text, "bad.csv")
-    assert caught.value.line == line
-    assert str(caught.value).startswith("bad.csv" if line is None else f"bad.csv:{line}:")
-    assert words in str(caught.value) and "\n" not in str(caught.value)
+    assert_refused(magic.parse, text, line, words, "bad.csv")
 
 
 def _text(renderable) -> str:

@@ -6,11 +6,10 @@ import json
 
 import pytest
 from checkers import rc4 as checker
-from conftest import ROOT
+from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import rc4
 
@@ -48,10 +47,7 @@ def test_alphabet_setting():
     ("alphabet: [\u0100]\n0x01\n", 1, "codes 0..255"),
 ])
 def test_bad_input(text, line, words):
-    with pytest.raises(InputError) as error:
-        rc4.parse(text, "bad.txt")
-    assert error.value.line == line
-    assert words in str(error.value)
+    assert_refused(rc4.parse, text, line, words)
 
 
 def test_partial_answer_renders():
