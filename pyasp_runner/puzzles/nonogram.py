@@ -4,10 +4,13 @@ Input, any of three formats (a `#` line is a comment):
 - a Tatham game ID `WxH:` then the W column clues and the H row clues, separated by `/`,
   runs within a clue by `.`, an empty clue for a line without black cells, optionally
   `,` and Tatham's clue squares (letters: a run of cells skipped, then one cell given
-  white, or black for a capital);
-- a pair of lists, columns first: `([[2],[3,2],...],[[5,2],...])`;
-- a `.non` file: `width`, `height`, a `rows` and a `columns` section of one clue per line
-  (`3,1,2`; `0` for an empty line) and other keyword lines (title, goal, ...) as metadata.
+  white, or black for a capital); also as pasted from the puzzle's web page
+  (`...pattern.html#WxH:...`), wrapped over lines, or as a Tatham save file;
+- a pair of lists (or tuples), columns first: `([[2],[3,2],...],[[5,2],...])`;
+- a `.non` file: `width`, `height` (or `columns N`, `rows N`), a `rows` and a `columns`
+  section of one clue per line (`3,1,2` or `3 1 2`; `0`, or a blank line where the
+  section is short by exactly its blank lines, for an empty line) and other keyword
+  lines (title, goal, ...) as metadata.
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
 """
