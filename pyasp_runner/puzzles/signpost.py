@@ -3,7 +3,9 @@
 Input: Simon Tatham's game ID `WxH:` (or `WxHc:` for the variant with 1 and N in the
 corners) followed, per cell in reading order, by an optional number and a direction
 letter, `a` = north, then clockwise `b` NE ... `h` NW. The ID may be given on the
-command line itself or in a file (`#` lines are comments).
+command line itself or in a file (`#` lines are comments), also as pasted from the
+puzzle's web page (`...signpost.html#WxH:...`), wrapped over lines, or as a Tatham save
+file.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ right, below the columns, left of the rows top to bottom, right of the rows; an 
 entry is no clue), optionally `,` and the pre-filled grid row by row: digits for given
 heights (separated by `_` where two numbers meet) and letters a..z for runs of 1..26
 empty cells. Example: `4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1`. A `#` line is a comment.
+The ID may also come as pasted from the puzzle's web page (`...towers.html#N:...`),
+wrapped over lines, or as a Tatham save file.
 """
 
 from __future__ import annotations
