@@ -114,7 +114,7 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
         number, line = lines[index]
         key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
-        if not key.isalpha():  # keys are words; other keys are metadata (author, ...)
+        if not key.isalpha():  # every key is a word; unknown words are metadata (author, ...)
             raise InputError(source, f"unknown line {line!r} in a janko.at block (expected "
                              "a key such as size, depth, clabels or rlabels)", number)
         index += 1
