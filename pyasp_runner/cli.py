@@ -88,6 +88,9 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="print the puzzle in FORMAT and stop (e.g. tatham, puzzlink, non; "
+                        "the puzzle's --help lists its formats)")
     parser.add_argument("--encoding", type=Path, metavar="FILE",
                         help="solve with this encoding instead of asp/<puzzle>.lp")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
@@ -107,6 +110,8 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                            help="show the cells forced by the clues (the same in every solution)")
     clues.add_argument("--step", action="store_true",
                            help="with --hint: only what follows by propagation, without a guess")
+    if puzzle is not None and puzzle.writers:
+        parser.epilog += f" {puzzle.name} is written (--to) as: {', '.join(puzzle.writers)}."
     add_options = getattr(puzzle.module, "add_options", None) if puzzle else None
     if add_options:
         add_options(parser.add_argument_group(f"{puzzle.name} options"))
@@ -299,6 +304,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     puzzle = puzzles[args.puzzle]
     text, source = read_input(puzzle, args.input)
     instance = puzzle.configure(puzzle.parse(text, source), args)
+    if args.to:
+        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+        return EXIT_SOLVED
     if args.facts:
         out.file.write(f"% {puzzle.name} facts from {source}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
@@ -458,6 +466,9 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
     parser.add_argument("--seed", type=_natural, metavar="N",
                         help="random seed (the same seed gives the same puzzle)")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="write the puzzle in FORMAT (default: its first; e.g. tatham, "
+                        "puzzlink, non)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
     parser.add_argument("--encoding", type=Path, metavar="FILE",
@@ -467,6 +478,8 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     add_size_options(parser)
     args = parser.parse_args(argv)
     puzzle = registry()[args.puzzle]
+    to = args.to or next(iter(puzzle.writers))
+    write = puzzle.writer(to)
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
         raise UserError(f"--seed must be below {2**31}")
@@ -481,7 +494,10 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.file.write(puzzle.module.write(blank, list(made.clues)))
+    clues = set(made.clues)
+    if to in getattr(puzzle.module, "COMPLETE_FORMATS", ()):  # a format with every clue
+        clues |= set(puzzle.module.clues_of(blank, made.solution))
+    out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED

@@ -15,6 +15,10 @@ and may define
     blank(size: str | None) -> Instance             # an empty puzzle, for `generate`
     clues_of(instance, answer) -> list[Symbol]      # every clue a full answer implies
     write(instance, clues) -> str                   # puzzle text in its input format
+    WRITERS: dict[str, write-like]                  # every format it writes (--to), the
+                                                    #   first the default; else {"text": write}
+    COMPLETE_FORMATS: tuple[str, ...]               # writers that need every clue a
+                                                    #   solution implies (generate adds them)
     assess(instance, answers) -> Closest | None     # optimum that is not a solution
     DEFAULT_MODELS: int                             # answers wanted by default (2)
     CONFIGURATION: str                              # clingo preset (--configuration)
@@ -42,7 +46,7 @@ from typing import Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import puzzles as _puzzles_package
-from .errors import AnswerShapeError
+from .errors import AnswerShapeError, UserError
 
 Value = int | str | tuple["Value", ...]
 
@@ -196,6 +200,24 @@ class Puzzle:
         if values:
             entry |= {"position": values[:-1], "value": values[-1]}
         return entry | {"text": self.describe_clue(instance, clue)}
+
+    @property
+    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
+        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
+        writers = getattr(self.module, "WRITERS", None)
+        if writers is not None:
+            return dict(writers)
+        write = getattr(self.module, "write", None)
+        return {"text": write} if write else {}
+
+    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
+        """The writer of format `name`, or a UserError naming the formats written."""
+        writers = self.writers
+        if name not in writers:
+            known = ", ".join(writers) or "none"
+            raise UserError(f"{self.name} is not written as {name!r} (formats written: "
+                            f"{known})")
+        return writers[name]
 
     @property
     def can_generate(self) -> bool:

@@ -6,6 +6,8 @@ letter, `a` = north, then clockwise `b` NE ... `h` NW. The ID may be given on th
 command line itself or in a file (`#` lines are comments), also as pasted from the
 puzzle's web page (`...signpost.html#WxH:...`), wrapped over lines, or as a Tatham save
 file.
+
+Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 """
 
 from __future__ import annotations
@@ -187,3 +189,6 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
                    for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
+
+
+WRITERS = {"tatham": write}
