@@ -511,6 +511,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv[:1] == ["generate"]:
             code = generate(argv[1:], out, err)
+        elif argv[:1] == ["studio"]:  # a web server: its libraries are imported only here
+            from .studio import main as studio
+            code = studio(argv[1:])
         else:
             code = run(build_parser(named_puzzle(argv)).parse_args(argv), out, err)
     except EncodingError as error:
