@@ -9,6 +9,7 @@ step, and play back clingo's search beside a hand-written one. Imported only by 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import socket
 import sys
@@ -86,6 +87,7 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     print("Ctrl-C stops it.", file=out, flush=True)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
-    server.run(sockets=[sock])
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops gracefully, then re-raises
+        server.run(sockets=[sock])
     print("solve-asp studio: stopped.", file=out, flush=True)
     return 0

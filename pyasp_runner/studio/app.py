@@ -41,7 +41,7 @@ TOKEN_COOKIE = "solve_asp_studio"
 # A puzzle or a set of rules is a few kilobytes; the largest shipped instance is 60 kB.
 MAX_BODY = 1_000_000
 DEFAULT_TIME_LIMIT = 60.0
-ACTIONS = ("show", "solve", "explain", "hint", "step", "trace")
+ACTIONS = ("solve", "explain", "hint", "step", "trace")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

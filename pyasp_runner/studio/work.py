@@ -77,9 +77,6 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             encoding = Path(folder) / RULES_NAME
             encoding.write_text(request["rules"], encoding="utf-8")
         action = request["action"]
-        if action == "show":  # the puzzle as given: its clues drawn, nothing solved
-            return {"status": "shown", "summary": "", "errors": [],
-                    "board": picture(puzzle.render(instance, Answer(instance.clues)))}
         if action == "solve":
             return solve(puzzle, instance, encoding, args, int(request.get("index", 0)),
                          time_limit, report)

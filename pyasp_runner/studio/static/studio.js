@@ -77,7 +77,6 @@ async function showInstance() {
     return;
   }
   $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
-  if (state.instance) await run("show", { quiet: true });
 }
 
 function clearAnswer() {
@@ -98,7 +97,7 @@ function onRulesChanged() {
   $("edited").textContent = rulesEdited() === null ? "" : "(edited)";
 }
 
-async function run(action, { index = 0, quiet = false } = {}) {
+async function run(action, { index = 0 } = {}) {
   if (state.job) return;
   const request = { action, puzzle: state.puzzle, rules: rulesEdited(), index };
   if (state.pasted !== null) request.text = state.pasted;
@@ -117,7 +116,7 @@ async function run(action, { index = 0, quiet = false } = {}) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       job = await api(`/api/jobs/${job.id}`);
     }
-    show(action, job.result, index, quiet);
+    show(action, job.result, index);
   } catch (error) {
     showError(error.message);
     setSummary("", "");
@@ -128,7 +127,7 @@ async function run(action, { index = 0, quiet = false } = {}) {
   }
 }
 
-function show(action, result, index, quiet) {
+function show(action, result, index) {
   if (result.status === "error") {
     showError([result.error, ...(result.errors || []).map(
       (e) => `rules.lp:${e.line}:${e.column}: ${e.message}`)].filter(Boolean).join("\n"));
@@ -138,10 +137,6 @@ function show(action, result, index, quiet) {
   }
   if (result.error) showError(result.error);
   if (result.board !== undefined) $("board").innerHTML = result.board;
-  if (quiet) {  // the puzzle as given
-    setSummary("", "");
-    return;
-  }
   let summary = result.summary || "";
   if (action === "solve" && result.count > 1) summary = `Solution ${index + 1}. ${summary}`;
   if (action === "explain" && result.explanation) summary = result.explanation;
@@ -189,7 +184,7 @@ function usePaste() {
   const text = $("paste").value;
   if (!text.trim()) { showError("paste a puzzle first, or upload a file"); return; }
   state.pasted = text;
-  showInstance().then(() => run("show", { quiet: true }));
+  showInstance();
 }
 
 function wire() {
