@@ -31,9 +31,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import reasoning
+from . import escape, reasoning
 from . import solve as runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import (
     conflict_sentence,
@@ -56,6 +57,7 @@ STATUS_EXIT = {
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
+STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
@@ -96,6 +98,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "the puzzle's own input format.")
     if command == GENERATE:
         add_generate_options(generating)
+    commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
+                        "browser (solve-asp studio --help)" if listed else None)
     for name, puzzle in registry().items():
         if listed or name == command:
             solving = commands.add_parser(name, prog=f"solve-asp {name}", help=puzzle.summary,
@@ -179,7 +183,7 @@ def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
 
 
 def _natural(text: str) -> int:
-    value = int(text) if text.isdigit() else -1
+    value = int(text) if is_digits(text) else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return value
@@ -287,7 +291,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     values = option_values(puzzle, args)
     instance = puzzle.configure(puzzle.parse(text, source), values)
     if args.facts:
-        out.file.write(f"% {puzzle.name} facts from {source}; "
+        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
+        out.file.write(f"% {puzzle.name} facts from {named}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
                        f"% structure\n{facts_text(instance.structure)}"
                        f"% clues\n{facts_text(instance.clues)}")
@@ -318,10 +323,12 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                 status.update(f"solving… {elapsed:.1f} s, {found:,} found (Ctrl-C stops)")
         result = runner.solve(encoding, instance.facts, limits, progress)
     for message in result.messages:
-        err.print(Text(f"clingo: {message}", style="dim"))
+        for line in f"clingo: {message}".splitlines():
+            err.print(Text(escape.terminal(line), style="dim"))
     if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {args.encoding} holds none of the atoms "
-                       f"the drawing reads (compare its #show lines with asp/{puzzle.name}.lp)"))
+        err.print(Text(f"solve-asp: note: the answer of {escape.name(str(args.encoding))} holds "
+                       f"none of the atoms the drawing reads (compare its #show lines with "
+                       f"asp/{puzzle.name}.lp)"))
     shown = 1 if models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
@@ -330,7 +337,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.file.write(json.dumps(data) + "\n")
     else:
         closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
         for index, answer in enumerate(result.answers[:shown], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
@@ -357,7 +365,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -399,7 +408,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                              time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
@@ -444,10 +454,10 @@ def deadline_of(args: argparse.Namespace) -> float | None:
 
 
 def command_of(argv: Sequence[str]) -> str | None:
-    """The subcommand named first on the command line (a puzzle or `generate`), if any."""
+    """The subcommand named first on the command line (a puzzle, `generate`), if any."""
     if not argv or argv[0].startswith("-"):
         return None
-    if argv[0] != GENERATE and argv[0] not in registry():
+    if argv[0] not in (GENERATE, STUDIO) and argv[0] not in registry():
         raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(registry())}")
     return argv[0]
 
@@ -456,14 +466,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
     try:
-        code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
+        if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
+            from .studio import main as studio
+            code = studio(argv[1:])
+        else:
+            code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
     except EncodingError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         for message in error.messages[1:] if error.messages else []:
-            err.print(Text(message, style="red"))
+            for line in message.splitlines():  # clingo's lines, each shown safely
+                err.print(Text(escape.terminal(line), style="red"))
         code = error.exit_code
     except UserError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         code = error.exit_code
     except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
         devnull = os.open(os.devnull, os.O_WRONLY)
