@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..numerals import NATURAL, is_digits, natural
+from ._pzpr import Address, address, decode_numbers, encode_numbers, read_address
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
 
@@ -34,7 +35,7 @@ class Board:
     clue_lines: dict[tuple[str, int], int] = field(default_factory=dict)  # its own line
 
 
-def side(text: str, what: str, source: str, line: int) -> int:
+def side(text: str, what: str, source: str, line: int | None) -> int:
     return natural(text, source, line, what, 1, MAX_SIDE)
 
 
@@ -98,7 +99,7 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
     return runs
 
 
-def _run(text: str, where: str, source: str, line: int) -> int:
+def _run(text: str, where: str, source: str, line: int | None) -> int:
     """A run length, read whole (leading zeros do not count, as everywhere)."""
     digits = text.lstrip("0")
     if len(digits) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
@@ -305,7 +306,7 @@ def _non_clue(text: str, source: str, line: int) -> Clue:
 
 # --- Plain numbers: .nin (Jakub Wilk), SPOJ JCROSS, a puzzlekit dataset record ------------
 
-_PLAIN_CLUE = re.compile(r"[\d\s,]*")
+_PLAIN_CLUE = re.compile(r"[0-9\s,]*")
 
 
 def read_nin(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
@@ -490,9 +491,9 @@ def _nonogrid_clues(line: int, parts: list[str], kind: str, source: str) -> list
             entry = entry.strip().strip("'\"").strip()
             if not entry:
                 continue
-            if not re.fullmatch(r"[\d\s]+", entry):
+            if not re.fullmatch(r"[0-9\s]+", entry):
                 problem = ("a colour clue: only black-and-white nonograms are solved"
-                           if re.search(r"\d[A-Za-z]", entry) else "expected runs like 1 2")
+                           if re.search(r"[0-9][A-Za-z]", entry) else "expected runs like 1 2")
                 raise InputError(source, f"{kind} {len(clues) + 1}: {problem} ({entry!r})",
                                  line)
             clues.append(_non_clue(entry, source, line))
@@ -541,17 +542,14 @@ def read_webpbn(text: str, source: str) -> Board:
                     raise InputError(source, f"{kind} {index}: a run of colour "
                                      f"{count.get('color')!r}: only black-and-white "
                                      "nonograms are solved")
-                if not value.isdigit() or not value.isascii():
-                    raise InputError(source, f"{kind} {index}: expected a run length, "
-                                     f"found {value!r}")
-                runs.append(_run(value, f"{kind} {index}", source, 1))
+                runs.append(_run(value, f"{kind} {index}", source, None))
             lines.append(runs)
         clues[kind] = lines
     for kind in ("columns", "rows"):
         if not clues.get(kind):
             raise InputError(source, f"no <clues type=\"{kind}\"> with lines")
-    width = side(str(len(clues["columns"])), "columns", source, 1)
-    height = side(str(len(clues["rows"])), "rows", source, 1)
+    width = side(str(len(clues["columns"])), "columns", source, None)
+    height = side(str(len(clues["rows"])), "rows", source, None)
     board = Board(width, height, clues["columns"], clues["rows"])
     image = puzzle.findtext("solution[@type='goal']/image") or ""
     rows = [row.strip().strip("|") for row in image.split("\n") if row.strip()]
@@ -560,11 +558,55 @@ def read_webpbn(text: str, source: str) -> Board:
     return board
 
 
-# --- puzz.link -----------------------------------------------------------------------------
+# --- puzz.link: pzprjs's encoding of the clues -------------------------------------------------------------------------------
+
+def nonogram_slots(cols: int, rows: int) -> tuple[int, int]:
+    """Clue slots above each column and left of each row (pzprjs's excellRows/Cols)."""
+    return (rows + 1) // 2, (cols + 1) // 2
+
+
+def read_pzpr_clues(found: Address, source: str,
+                  line: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The column clues and the row clues (run lengths, first run first)."""
+    above, beside = nonogram_slots(found.cols, found.rows)
+    count = found.cols * above + found.rows * beside
+    values, rest = decode_numbers(found.body, count, source, line, "nonogram clues")
+    if rest:
+        raise InputError(source, f"unexpected {rest[:20]!r} after the clues", line)
+    columns = [_runs(values[c * above:(c + 1) * above], f"column {c + 1}", source, line)
+               for c in range(found.cols)]
+    start = found.cols * above
+    rows = [_runs(values[start + r * beside:start + (r + 1) * beside], f"row {r + 1}",
+                  source, line) for r in range(found.rows)]
+    return columns, rows
+
+
+def _runs(slots: list[int | None], where: str, source: str, line: int) -> list[int]:
+    """A line's runs: its slots from the farthest to the one next to the grid."""
+    runs = [value for value in reversed(slots) if value is not None]
+    if 0 in runs:
+        raise InputError(source, f"{where}: a clue 0 (pzprjs's nonogram has runs of 1 or "
+                         "more; an empty line has no clue)", line)
+    return runs
+
+
+def write_pzpr(cols: int, rows: int, columns: list[list[int]],
+                   row_clues: list[list[int]]) -> str:
+    """The address of these clues, flushed to the grid as pzprjs writes them."""
+    above, beside = nonogram_slots(cols, rows)
+    values: list[int | None] = []
+    for runs, slots in [(runs, above) for runs in columns] + [(runs, beside)
+                                                             for runs in row_clues]:
+        values += list(reversed(runs)) + [None] * (slots - len(runs))
+    return address("nonogram", cols, rows, encode_numbers(values))
+
+
 
 def read_pzpr(text: str, source: str, line: int) -> Board:
-    from ._pzpr import read_address, read_nonogram
-
-    found = read_address(text, source, line, "nonogram")
-    columns, rows = read_nonogram(found, source, line)
+    """A puzz.link address of pzprjs's `nonogram` (its variants `coral` and `cts` are not
+    read): the clue numbers beside the grid (`decodeNumber16ExCell`), ceil(H/2) slots above
+    each column and ceil(W/2) left of each row, the slot next to the grid first; a line
+    whose slots are all empty has no black cell."""
+    found = read_address(text, source, line, ("nonogram",))
+    columns, rows = read_pzpr_clues(found, source, line)
     return Board(found.cols, found.rows, list(columns), list(rows), line=line)

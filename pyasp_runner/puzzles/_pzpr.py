@@ -1,24 +1,17 @@
-"""puzz.link addresses (the URL encoding of pzprjs) for nonogram, skyscrapers and abc.
+"""puzz.link addresses: the URL encoding of pzprjs, for the puzzles that have one there.
 
 A pzprjs address is `https://puzz.link/p?GENRE/COLS/ROWS/BODY`; the same is read from
 pzv.jp (`http://pzv.jp/p.html?...`), pzprxs and any other host, with pzprjs's optional
-`type=...&` parameters and `_edit`/`_play` suffixes. Read as in robx/pzprjs
-(`src/pzpr/parser.js`, `src/variety-common/Encode.js`, `src/puzzle/Board.js` and the
-genres' `src/variety/*.js`):
+`type=...&` parameters and `_edit`/`_play` suffixes (as robx/pzprjs's
+`src/pzpr/parser.js` reads them). Each puzzle module names the genres it reads and
+decodes the body (its docstring says how); this module holds what they share:
 
-- `nonogram` (not its variants `coral` and `cts`): the clue numbers beside the grid
-  (`decodeNumber16ExCell`), ceil(ROWS/2) slots above each column and ceil(COLS/2) left of
-  each row, the slot next to the grid first; a line whose slots are empty has no black
-  cell.
-- `skyscrapers` (also called `building` and `skyscraper` there): the clues on the four
-  sides, top and bottom left to right, left and right top to bottom (the order of Tatham's
-  game IDs), then, if the address goes on, the given heights (`decodeNumber16`).
-- `easyasabc`: the number of letters and `/`, then the letters on the four sides as
-  numbers (1 = A), then, if the address goes on, the given letters.
-
-Numbers are pzprjs's "number16": one hex digit 0-f, `-` and two hex digits, `+` and
-three; a letter `g`..`z` skips 1..20 empty places. What pzprjs itself does not allow in
-these genres (a `?` clue, a 0, a clue larger than the line) is refused.
+- numbers as pzprjs's "number16" (`src/variety-common/Encode.js`): one hex digit 0-f,
+  `-` and two hex digits, `+` and three; a letter `g`..`z` skips 1..20 empty places;
+  `.` (a `?`) is refused, as none of our puzzles has an unknown clue;
+- clues on the four sides of a square grid (pzprjs's `hasexcell: 2`, `src/puzzle/Board.js`):
+  top and bottom left to right, left and right top to bottom, then, if the address goes
+  on, the cells (`decodeNumber16`).
 """
 
 from __future__ import annotations
@@ -27,10 +20,10 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..numerals import is_digits, natural
 
-GENRES = {"nonogram": "nonogram", "skyscrapers": "skyscrapers", "building": "skyscrapers",
-          "skyscraper": "skyscrapers", "easyasabc": "easyasabc"}
 WRITE_HOST = "https://puzz.link/p?"
+MAX_SIDE = 1000
 # An address, with or without its scheme, whose query names a pzprjs genre.
 _ADDRESS = re.compile(r"(?:[a-z][\w+.-]*://)?[^\s?#/]*(?:/[^\s?#]*)?\?(?P<query>\S+)",
                       re.IGNORECASE)
@@ -41,7 +34,7 @@ _PARAMETER = re.compile(r"\w+=\w+&")
 class Address:
     """A pzprjs address taken apart: the genre (pzprjs's own name), size and encoded body."""
 
-    genre: str
+    genre: str  # as written in the address
     cols: int
     rows: int
     body: str
@@ -57,35 +50,32 @@ def looks_like_address(text: str) -> bool:
         "_play", "").isidentifier()
 
 
-def read_address(text: str, source: str, line: int, genre: str) -> Address:
-    """The address in `text`, checked to be of `genre` (pzprjs's name of our puzzle)."""
+def read_address(text: str, source: str, line: int, genres: tuple[str, ...]) -> Address:
+    """The address in `text`, checked to be of one of `genres` (pzprjs's names)."""
     match = _ADDRESS.fullmatch(text.strip())
     if not match:
         raise InputError(source, f"expected a puzz.link address like "
-                         f"{WRITE_HOST}{genre}/5/5/...", line)
+                         f"{WRITE_HOST}{genres[0]}/5/5/...", line)
     from urllib.parse import unquote  # only here: most inputs are no web address
 
     query = _PARAMETER.sub("", unquote(match.group("query")))
     name, _, rest = query.partition("/")
     name = re.sub(r"_(edit|play)$", "", name)
-    if GENRES.get(name) != genre:
-        known = sorted(name for name, our in GENRES.items() if our == genre)
+    if name not in genres:
         raise InputError(source, f"a puzz.link address of {name!r}, not of "
-                         f"{' or '.join(known)}", line)
+                         f"{' or '.join(genres)}", line)
     parts = rest.split("/")
     if parts and parts[0].startswith("v:"):
         raise InputError(source, f"the variant {parts[0][2:]!r} of {name} is not read", line)
-    if len(parts) < 3 or not (parts[0].isdigit() and parts[1].isdigit()):
+    if len(parts) < 3 or not (is_digits(parts[0]) and is_digits(parts[1])):
         raise InputError(source, f"expected {name}/COLS/ROWS/... after the '?', found "
                          f"{query[:60]!r}", line)
     cols, rows = (_side(part, source, line) for part in parts[:2])
-    return Address(genre, cols, rows, "/".join(parts[2:]).rstrip("/"))
+    return Address(name, cols, rows, "/".join(parts[2:]).rstrip("/"))
 
 
 def _side(text: str, source: str, line: int) -> int:
-    if len(text) > 4 or not 1 <= int(text) <= 1000:
-        raise InputError(source, f"a side of {text} cells is out of range 1..1000", line)
-    return int(text)
+    return natural(text, source, line, "size", 1, MAX_SIDE)
 
 
 # --- number16: pzprjs's numbers and skips ---------------------------------------------------
@@ -163,50 +153,7 @@ def address(genre: str, cols: int, rows: int, body: str) -> str:
     return f"{WRITE_HOST}{genre}/{cols}/{rows}/{body}"
 
 
-# --- nonogram -------------------------------------------------------------------------------
-
-def nonogram_slots(cols: int, rows: int) -> tuple[int, int]:
-    """Clue slots above each column and left of each row (pzprjs's excellRows/Cols)."""
-    return (rows + 1) // 2, (cols + 1) // 2
-
-
-def read_nonogram(found: Address, source: str,
-                  line: int) -> tuple[list[list[int]], list[list[int]]]:
-    """The column clues and the row clues (run lengths, first run first)."""
-    above, beside = nonogram_slots(found.cols, found.rows)
-    count = found.cols * above + found.rows * beside
-    values, rest = decode_numbers(found.body, count, source, line, "nonogram clues")
-    if rest:
-        raise InputError(source, f"unexpected {rest[:20]!r} after the clues", line)
-    columns = [_runs(values[c * above:(c + 1) * above], f"column {c + 1}", source, line)
-               for c in range(found.cols)]
-    start = found.cols * above
-    rows = [_runs(values[start + r * beside:start + (r + 1) * beside], f"row {r + 1}",
-                  source, line) for r in range(found.rows)]
-    return columns, rows
-
-
-def _runs(slots: list[int | None], where: str, source: str, line: int) -> list[int]:
-    """A line's runs: its slots from the farthest to the one next to the grid."""
-    runs = [value for value in reversed(slots) if value is not None]
-    if 0 in runs:
-        raise InputError(source, f"{where}: a clue 0 (pzprjs's nonogram has runs of 1 or "
-                         "more; an empty line has no clue)", line)
-    return runs
-
-
-def write_nonogram(cols: int, rows: int, columns: list[list[int]],
-                   row_clues: list[list[int]]) -> str:
-    """The address of these clues, flushed to the grid as pzprjs writes them."""
-    above, beside = nonogram_slots(cols, rows)
-    values: list[int | None] = []
-    for runs, slots in [(runs, above) for runs in columns] + [(runs, beside)
-                                                             for runs in row_clues]:
-        values += list(reversed(runs)) + [None] * (slots - len(runs))
-    return address("nonogram", cols, rows, encode_numbers(values))
-
-
-# --- skyscrapers and easy as abc: clues on four sides, then optional givens -------------------
+# --- Square grids with clues on four sides, then optional givens ---------------------------
 
 def read_sides(found: Address, source: str, line: int,
                body: str) -> tuple[list[int | None], list[int | None]]:

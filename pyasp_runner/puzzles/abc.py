@@ -38,7 +38,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
@@ -52,7 +52,6 @@ from ._grid import (
     unknown_text,
 )
 
-INLINE = True  # a puzz.link address may be given on the command line
 MAX_N = 40
 EMPTY_GIVEN = "-"
 _NO_CLUE = "."
@@ -116,7 +115,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
     """A puzz.link address restated as this format's `key: value` lines."""
-    found = read_address(text, source, line, "easyasabc")
+    found = read_address(text, source, line, ("easyasabc",))
     count, slash, body = found.body.partition("/")
     if not slash or not count.isdigit() or not 1 <= int(count[:3]) <= 26:
         raise InputError(source, f"expected the number of letters and '/' after the size, "
@@ -378,8 +377,8 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
         letter = clue.arguments[2].string
         what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
         return f"{what} at ({row},{column})"
-    side, line, letter = clue.arguments
-    return describe_edge(side.string, line.number, letter.string)
+    side, line, edge_letter = clue.arguments
+    return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
@@ -430,4 +429,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
-WRITERS = {"text": write, "puzzlink": write_puzzlink}
+PUZZLE = PuzzleSpec(
+    name="abc", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
+)

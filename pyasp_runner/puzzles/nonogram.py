@@ -43,7 +43,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..errors import InputError
-from ..puzzle import Answer, Instance, Value, fact, to_python
+from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import conflict_text, content_lines, tatham_game_id
 from ._nonogram_formats import (
     UNKNOWN,
@@ -58,6 +58,7 @@ from ._nonogram_formats import (
     read_pzpr,
     read_tatham,
     read_webpbn,
+    write_pzpr,
     side,
 )
 from ._pzpr import looks_like_address
@@ -66,7 +67,6 @@ FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of list
                 ".nin (W H), SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), "
                 "nonogrid's [clues], webpbn XML")
 
-INLINE = True
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
 # units, 762 k rules, 350 MB, 8 s), so the limit is about 2 M rules and 1 GB; the
@@ -82,8 +82,8 @@ _GAME_ID = re.compile(r"(?:sgtpuzzles:)?pattern:|[0-9]+\s*x\s*[0-9]+\s*[:#]|SAVE
                       r"|[a-z][\w+.-]*://", re.IGNORECASE)
 
 _SECTION = re.compile(r"\[\s*(clues|colors)\s*\]", re.IGNORECASE)
-_ONE_NUMBER = re.compile(r"\d+")
-_TWO_NUMBERS = re.compile(r"\d+[\s,]+\d+")
+_ONE_NUMBER = re.compile(r"[0-9]+")
+_TWO_NUMBERS = re.compile(r"[0-9]+[\s,]+[0-9]+")
 _NON_KEYWORD = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
 
 
@@ -427,7 +427,7 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     rows: list[str] = [UNKNOWN] * drawing.height
     givens: dict[int, bool] = {}
     for clue in clues:
-        values = [to_python(arg) for arg in clue.arguments]
+        values: list[Any] = [to_python(arg) for arg in clue.arguments]
         if clue.name == "given":
             givens[(values[0] - 1) * drawing.width + values[1] - 1] = bool(values[2])
             continue
@@ -491,8 +491,6 @@ def write_non(instance: Instance, clues: list[Symbol]) -> str:
 
 def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     """A puzz.link address; pzprjs has no line without a clue and no given cell."""
-    from ._pzpr import write_nonogram
-
     drawing: Drawing = instance.data
     columns, rows, givens = _lines_of(instance, clues)
     if givens:
@@ -501,9 +499,15 @@ def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     if any(runs is None for runs in columns + rows):
         raise InputError(instance.source, "a line without a clue cannot be written in a "
                          "puzz.link address (there, an empty line has no black cell)")
-    return write_nonogram(drawing.width, drawing.height, columns, rows) + "\n"
+    return write_pzpr(drawing.width, drawing.height, columns, rows) + "\n"
 
 
-WRITERS = {"tatham": write, "non": write_non, "puzzlink": write_puzzlink}
-# Formats that state every line's clue: `generate` keeps all the line clues for them.
-COMPLETE_FORMATS = ("puzzlink",)
+
+PUZZLE = PuzzleSpec(
+    name="nonogram", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
+    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink},
+    # puzz.link states every line's clue: `generate` keeps them all for it.
+    complete_formats=("puzzlink",),
+)

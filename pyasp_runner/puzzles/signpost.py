@@ -23,7 +23,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -37,7 +37,6 @@ from ._grid import (
 )
 from ._path import ARROWS, cell_texts, draw, number_grid
 
-INLINE = True
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
 MAX_SIDE = 100
@@ -189,4 +188,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
 
 
-WRITERS = {"tatham": write}
+PUZZLE = PuzzleSpec(
+    name="signpost", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
+    max_size=MAX_SIZE, inline=True, writers={"tatham": write},
+)
