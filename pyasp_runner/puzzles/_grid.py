@@ -153,7 +153,7 @@ def read_number_grid(
     ]
 
 
-# --- One reader for grids of numbers however they are written (hidoku, magic) --------------
+# --- One reader for grids of numbers however they are written ---------------------------------
 
 # A row of bracketed cells, `[XX][29][??]`, as some collections write them.
 _BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
