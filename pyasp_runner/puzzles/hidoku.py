@@ -1,6 +1,6 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
-Input: a grid of cells, read by the grid reader shared with magic (`_grid.grid_rows`):
+Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
 rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
 bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` rule lines,
 `|` between the cells); optionally after a size line (`7x7`, `10 10`) that the grid is

@@ -1,6 +1,6 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
-Input: a grid read by the grid reader shared with hidoku (`_grid.grid_rows`): rows of
+Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
 comma-separated or whitespace-separated fields, bracketed fields or the bordered ASCII
 layout, optionally after a size line (`4x4`); optionally after a first line
 `range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N). An empty cell is `_`, `?`,
