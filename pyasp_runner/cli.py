@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Sequence
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,8 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
     parser.add_argument("--encoding", type=Path, metavar="FILE",
                         help="solve with this encoding instead of asp/<puzzle>.lp")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
@@ -118,6 +121,36 @@ def add_size_options(parser: argparse.ArgumentParser) -> None:
                         help="refuse larger instances (default: the puzzle's own limit)")
     parser.add_argument("--force", action="store_true",
                         help="solve however large the instance is")
+
+
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Any], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {args.svg}: {error.strerror}") from None
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
 
 
 def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
@@ -308,6 +341,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     encoding = args.encoding or puzzle.encoding
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    if args.svg and (args.count or args.json and args.svg == "-"):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
     check_size(puzzle, instance, args)
     try:
         return respond(puzzle, instance, encoding, args, out, err)
@@ -320,9 +356,9 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
            out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.explain:
-        return explain(puzzle, instance, encoding, args, out)
+        return explain(puzzle, instance, encoding, args, out, err)
     if args.hint:
-        return hint(puzzle, instance, encoding, args, out)
+        return hint(puzzle, instance, encoding, args, out, err)
     limits = limits_for(args, puzzle)
     show_progress = err.is_terminal and not args.json
     spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
@@ -340,23 +376,29 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.count:
         shown = 0
     data = envelope(puzzle, instance, result, shown)
+    if args.svg:
+        drawn = result.answers[:shown]
+        write_svg(args, out, err, f"{puzzle.name} · {instance.source}",
+                  [puzzle.board(instance, answer) for answer in drawn],
+                  [f"Solution {i}" for i in range(1, len(drawn) + 1)] if len(drawn) > 1 else [])
     if args.json:
         out.file.write(json.dumps(data) + "\n")
     else:
+        text = text_out(args, out, err)
         closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
-        for index, answer in enumerate(result.answers[:shown], start=1):
+        text.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        for index, answer in enumerate(result.answers[:shown] if text is out else [], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, args, closest.summary if closest else None))
+        text.print(summary_line(result, data, args, closest.summary if closest else None))
         if args.stats:
-            out.print(stats_table(result.stats))
+            text.print(stats_table(result.stats))
     return STATUS_EXIT[data["status"]]
 
 
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            out: Console) -> int:
+            out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     deadline = deadline_of(args)
@@ -367,6 +409,14 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
             encoding, instance.structure, instance.clues, deadline))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    if args.svg:
+        title = f"{puzzle.name} · {instance.source}"
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+    out = text_out(args, out, err)
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
@@ -382,7 +432,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                        "for this size.", style="bold red"))
     else:
         draw = getattr(puzzle.module, "render_conflict", None)
-        if draw:
+        if draw and not args.svg == "-":
             out.print(draw(instance, conflict))
         described = [puzzle.describe_clue(instance, clue) for clue in conflict]
         if len(described) == 1:
@@ -396,7 +446,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-         out: Console) -> int:
+         out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     started = time.perf_counter()
     found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
@@ -411,6 +461,11 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         forced = known_values(puzzle.solution_json(instance, answer)) - given
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {instance.source}",
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+    out_file = out
+    out = text_out(args, out, err)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data: dict[str, Any] = {
@@ -421,13 +476,14 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
             data["hint"] = {"mode": "propagation" if args.step else "cautious",
                             "forced": forced, "open": open_values,
                             "solution": puzzle.solution_json(instance, answer)}
-        out.file.write(json.dumps(data) + "\n")
+        out_file.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[status]
     out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
+    if out is out_file:
+        out.print(puzzle.render(instance, answer))
     out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
     if not args.step and forced == open_values:
@@ -465,6 +521,7 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="give up after this long")
     add_size_options(parser)
+    add_svg_option(parser, "the puzzle")
     args = parser.parse_args(argv)
     puzzle = registry()[args.puzzle]
     seed = args.seed if args.seed is not None else random.randrange(2**20)
@@ -481,7 +538,12 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.file.write(puzzle.module.write(blank, list(made.clues)))
+    if args.svg:
+        made_puzzle = replace(blank, clues=tuple(made.clues))
+        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
+                  [puzzle.conflict_board(made_puzzle, [])])
+    if args.svg != "-":
+        out.file.write(puzzle.module.write(blank, list(made.clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED

@@ -5,6 +5,7 @@ The module's docstring's first line is its summary for `solve-asp --list`. It de
 
     parse(text: str, source: str) -> Instance       # text -> facts, or InputError
     render(instance, answer) -> rich renderable     # one answer set, drawn
+    board(instance, answer) -> board.Board          # one answer set, described for drawing
     solution_json(instance, answer) -> dict         # one answer set, as in PUZZLES.md
 
 and may define
@@ -12,6 +13,7 @@ and may define
     describe_clue(instance, clue) -> str            # "the 5 at (2,3)"
     clue_json(instance, clue) -> dict               # {"position": [2, 3], "value": 5}
     render_conflict(instance, clues) -> renderable  # the clues, those given marked
+    conflict_board(instance, clues) -> board.Board  # the clues as a board, those given marked
     blank(size: str | None) -> Instance             # an empty puzzle, for `generate`
     clues_of(instance, answer) -> list[Symbol]      # every clue a full answer implies
     write(instance, clues) -> str                   # puzzle text in its input format
@@ -165,6 +167,21 @@ class Puzzle:
             return self.module.render(instance, answer)
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def board(self, instance: Instance, answer: Answer) -> Any:
+        """The answer's board description (`pyasp_runner.board.Board`)."""
+        try:
+            return self.module.board(instance, answer)
+        except _SHAPE_ERRORS as error:
+            raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Any:
+        """The author's clues alone as a board, those in `conflict` marked."""
+        return self.module.conflict_board(instance, list(conflict))
+
+    @property
+    def draws_clues(self) -> bool:
+        return hasattr(self.module, "conflict_board")
 
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
         try:

@@ -29,9 +29,12 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -283,6 +286,27 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     cells = clue_grid(board.size, board.size, given_clue_texts(instance.clues, marked))
     clues = conflict_edge_clues(board.size, instance.clues, marked)
     return Group(edge_grid(cells, clues), _legend(board, CONFLICT_LEGEND))
+
+
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The letters (- for an empty cell), the edge letters outside."""
+    data: Board = instance.data
+    grid = [[None if v is None else v or EMPTY_GIVEN for v in row]
+            for row in _cells(data.size, answer)]
+    givens = given_cells(answer.symbols)
+    cells = grid_of(grid, givens)
+    return Drawing(Grid(cells, **answer_sides(data.size, answer, instance.clues)),
+                   _legend(data, "").plain)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The edge letters and given cells alone, those that cannot hold together marked."""
+    data: Board = instance.data
+    marked = set(conflict)
+    cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
+                         given_cells(marked))
+    return Drawing(Grid(cells, **conflict_sides(data.size, instance.clues, marked)),
+                   _legend(data, "").plain)
 
 
 def _legend(board: Board, more: str) -> Text:

@@ -12,8 +12,11 @@ from typing import Any
 from clingo import Symbol
 from rich.console import RenderableType
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -131,6 +134,19 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
         row, column, value = (arg.number for arg in clue.arguments)
         cells[row - 1][column - 1] = (conflict_text if clue in marked else given_text)(value)
     return with_legend(grid_table(cells), _legend(board, CONFLICT_LEGEND))
+
+
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(_grid(instance, answer), given_cells(answer.symbols))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The clues alone, those that cannot hold together marked."""
+    data: Board = instance.data
+    cells = clue_grid_of(data.n, data.n, given_values(instance.clues), given_cells(conflict))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:

@@ -19,9 +19,12 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -145,6 +148,24 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     cells = clue_grid(size, size, given_clue_texts(instance.clues, marked))
     clues = conflict_edge_clues(size, instance.clues, marked)
     return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
+
+
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The heights, the counts of towers seen outside."""
+    size = instance.data.size
+    givens = given_cells(answer.symbols)
+    cells = grid_of(_heights(size, answer), givens)
+    return Drawing(Grid(cells, **answer_sides(size, answer, instance.clues)),
+                 _legend("").plain)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The edge clues and given heights alone, those that cannot hold together marked."""
+    size = instance.data.size
+    marked = set(conflict)
+    cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
+    return Drawing(Grid(cells, **conflict_sides(size, instance.clues, marked)),
+                 _legend("").plain)
 
 
 def _legend(more: str) -> Text:
