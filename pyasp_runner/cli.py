@@ -341,7 +341,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     encoding = args.encoding or puzzle.encoding
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
-    if args.svg and (args.count or args.json and args.svg == "-"):
+    if args.svg and (args.count or (args.json and args.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
                         "with --json")
     check_size(puzzle, instance, args)
@@ -432,7 +432,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                        "for this size.", style="bold red"))
     else:
         draw = getattr(puzzle.module, "render_conflict", None)
-        if draw and not args.svg == "-":
+        if draw and args.svg != "-":
             out.print(draw(instance, conflict))
         described = [puzzle.describe_clue(instance, clue) for clue in conflict]
         if len(described) == 1:

@@ -20,6 +20,7 @@ import math
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from itertools import pairwise
 
 from . import Board, Cell, Clue, Grid, Lines, Mark, Rings, Shape
 
@@ -35,13 +36,13 @@ text {{ font-family: {FONT}; }}
 .title {{ font-size: 15px; font-weight: bold; }}
 .caption {{ font-size: 14px; font-weight: bold; }}
 .legend, .note {{ font-size: 12px; fill: #333; }}
-text.cell {{ paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }}
-.given {{ font-weight: bold; fill: #000; }}
-.filled {{ fill: #1d4f91; }}
-.forced {{ font-style: italic; fill: #1b6e36; }}
-.conflict {{ font-weight: bold; fill: #b3001b; }}
-.ambiguous {{ fill: #8a5300; }}
-.unknown {{ fill: #999; }}
+text.cell {{ paint-order: stroke; stroke: #fff; stroke-width: 2px; stroke-linejoin: round; }}
+text.given {{ font-weight: bold; fill: #000; }}
+text.filled {{ fill: #1d4f91; }}
+text.forced {{ font-style: italic; fill: #1b6e36; }}
+text.conflict {{ font-weight: bold; fill: #b3001b; }}
+text.ambiguous {{ fill: #8a5300; }}
+text.unknown {{ fill: #999; }}
 .operator {{ fill: #000; }}
 .lines text {{ font-family: {MONO}; }}
 .lines .label {{ text-anchor: start; fill: #333; }}
@@ -118,13 +119,11 @@ SHAPE_KEY = {
 def key(board: Board) -> str:
     """How to read the marks this board shows."""
     marks, shapes = marks_and_shapes(board)
+    parts = [KEY[m] for m in KEY if m in marks]
     if isinstance(board.layout, Rings):  # shapes on disks: wood and holes
-        parts = [KEY[m] for m in KEY if m in marks and m not in (Mark.GIVEN, Mark.FILLED)
-                 or (m in marks and Shape.VALUE in shapes)]
         if Shape.SOLID in shapes or Shape.BLANK in shapes:
             parts.append("brown: solid, a white circle: a hole")
         return "; ".join(parts)
-    parts = [KEY[m] for m in KEY if m in marks]
     parts += [SHAPE_KEY[s] for s in SHAPE_KEY if s in shapes]
     if isinstance(board.layout, Grid) and board.layout.path:
         parts.append("the line runs through the numbers in order, from the dot")
@@ -138,11 +137,12 @@ def marks_and_shapes(board: Board) -> tuple[set[Mark], set[Shape]]:
         cells = [cell for row in layout.rows for cell in row.cells]
     else:
         cells = [cell for row in layout.cells for cell in row]
-    marks = {Mark.UNKNOWN if not cell.known and cell.shape == Shape.VALUE else cell.mark
-             for cell in cells if cell.shape != Shape.BLOCKED}
-    if isinstance(layout, Grid):
+    marks = {Mark.UNKNOWN if not cell.known else cell.mark for cell in cells
+             if cell.shape == Shape.VALUE or not cell.known
+             or cell.mark not in (Mark.GIVEN, Mark.FILLED)}
+    if isinstance(layout, Grid):  # clues are the author's: only their other marks count
         marks |= {clue.mark for side in ("top", "bottom", "left", "right")
-                  for line in layout.side(side) for clue in line}
+                  for line in layout.side(side) for clue in line} - {Mark.GIVEN}
     return marks, {cell.shape for cell in cells}
 
 
@@ -255,7 +255,7 @@ def _cell_value(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     cx, cy = x + size / 2, y + size / 2
     classes = f"cell {cell.mark.value}"
     if cell.shape == Shape.SOLID:
-        inset = 1 if cell.mark != Mark.GIVEN else 1
+        inset = 1
         _rect(group, x + inset, y + inset, size - 2 * inset, size - 2 * inset,
               f"{classes} solid", fill="#111", stroke="none", width=0, data=(r, c))
         if cell.mark in (Mark.GIVEN, Mark.CONFLICT):  # a given black cell: a white dot on it
@@ -291,7 +291,7 @@ def _cell_value(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
 def _pieces(group: ET.Element, grid: Grid, corner, size: float) -> None:  # type: ignore[no-untyped-def]
     """Fields (dark or light) under the cells, and each region as one piece in its own
     colour, drawn inset so the fields show around it, joined across its cells."""
-    inset = size * 0.12
+    inset = size * 0.16
     for r, row in enumerate(grid.cells, start=1):
         for c, cell in enumerate(row, start=1):
             x, y = corner(r, c)
@@ -306,14 +306,20 @@ def _pieces(group: ET.Element, grid: Grid, corner, size: float) -> None:  # type
             x, y = corner(r, c)
             shapes.append((cell.region, (x + inset, y + inset, size - 2 * inset,
                                          size - 2 * inset)))
-            if c < grid.cols and row[c].region == cell.region:
-                shapes.append((cell.region, (x + size - inset, y + inset, 2 * inset,
+            right = c < grid.cols and row[c].region == cell.region
+            below = r < grid.rows and grid.cells[r][c - 1].region == cell.region
+            if right:  # a bridge to the next cell of the piece (overlapping both a little)
+                shapes.append((cell.region, (x + size - inset - 1, y + inset, 2 * inset + 2,
                                              size - 2 * inset)))
-            if r < grid.rows and grid.cells[r][c - 1].region == cell.region:
-                shapes.append((cell.region, (x + inset, y + size - inset, size - 2 * inset,
-                                             2 * inset)))
+            if below:
+                shapes.append((cell.region, (x + inset, y + size - inset - 1,
+                                             size - 2 * inset, 2 * inset + 2)))
+            if right and below and grid.cells[r][c].region == cell.region \
+                    and grid.cells[r][c - 1].region == cell.region:  # a 2x2 block: its middle
+                shapes.append((cell.region, (x + size - inset - 1, y + size - inset - 1,
+                                             2 * inset + 2, 2 * inset + 2)))
     for _, (x, y, w, h) in shapes:  # outlines first, fills over them: one outline per piece
-        _rect(group, x, y, w, h, "piece-edge", fill="#000", stroke="#000", width=3)
+        _rect(group, x, y, w, h, "piece-edge", fill="#000", stroke="#000", width=2)
     for region, (x, y, w, h) in shapes:
         rect = _rect(group, x, y, w, h, "piece", fill=PALETTE[region % len(PALETTE)],
                      stroke="none", width=0)
@@ -327,7 +333,7 @@ def _path(group: ET.Element, grid: Grid, corner, size: float) -> None:  # type: 
         "class": "path", "points": " ".join(f"{_n(x)},{_n(y)}" for x, y in points),
         "fill": "none", "stroke": "#7fa7dd", "stroke-width": _n(size * 0.14),
         "stroke-linecap": "round", "stroke-linejoin": "round"})
-    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+    for (ax, ay), (bx, by) in pairwise(points):
         mx, my = (ax + bx) / 2, (ay + by) / 2
         _line(group, ax + (mx - ax) * 0.6, ay + (my - ay) * 0.6, mx + (bx - mx) * 0.15,
               my + (by - my) * 0.15, "path-step", "#2b5ea8", 1.5, marker=True)
@@ -383,7 +389,8 @@ def _rings(group: ET.Element, rings: Rings) -> tuple[float, float]:
                 "d": _annular(cx, cy, r_in, r_out, a0, a1), "fill": fill, "stroke": "#333",
                 "stroke-width": "1.2", "class": "box"})
             mid = math.radians((a0 + a1) / 2)
-            px, py = cx + (r_in + r_out) / 2 * math.sin(mid), cy - (r_in + r_out) / 2 * math.cos(mid)
+            middle = (r_in + r_out) / 2
+            px, py = cx + middle * math.sin(mid), cy - middle * math.cos(mid)
             classes = f"cell {cell.mark.value}"
             if cell.shape == Shape.SOLID:
                 sector_path.set("class", f"{classes} solid")
@@ -580,7 +587,7 @@ def _wrapped(text: str, width: float) -> list[str]:
 
 def _clean(text: str) -> str:
     """Text XML 1.0 can hold: control characters (which no escaping can write) replaced."""
-    return "".join(ch if ch in "\t\n\r" or (" " <= ch and not "\ud800" <= ch <= "\udfff"
+    return "".join(ch if ch in "\t\n\r" or (ch >= " " and not "\ud800" <= ch <= "\udfff"
                                             and ch not in "\ufffe\uffff") else "\ufffd"
                    for ch in text)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..puzzle import Answer, Closest, Instance, Value, fact
 from ._grid import check_digits
@@ -254,6 +255,35 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     lines.append(Text(f"{mark} {tree.value}: {used} number{'s' * (used != 1)}, "
                       f"{used - 1} operation{'s' * (used != 2)}{away}", style="dim"))
     return Group(*lines)
+
+
+def board(instance: Instance, answer: Answer) -> Board:
+    """The numbers and the target, then the way: the expression and its steps in the
+    order they are said (for a range of targets: which are reached, the closest values)."""
+    round_: Round = instance.data
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
+    if round_.targets is not None:
+        low, high = round_.targets
+        misses = _misses(answer)
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
+        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
+                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
+        rows += [Row("unreachable:" if i == 0 else "", tuple(
+            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
+            separator="  ") for i in range(0, len(misses), 8)]
+        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
+    tree = _tree(answer)
+    if tree is None:
+        rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
+        return Board(Lines(tuple(rows)))
+    rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
+    rows += [Row("step:", (Cell(step),)) for step in steps(tree)]
+    used = _leaves(tree)
+    away = "" if tree.value == round_.target else \
+        f", {abs(tree.value - (round_.target or 0))} away from the target"
+    return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
+                 f"operation{'s' * (used != 2)}{away}")
 
 
 def _batch_lines(round_: Round, answer: Answer) -> list[Text]:

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
 
@@ -131,6 +132,23 @@ def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[in
 def solution_json(instance: Instance, answer: Answer) -> dict:
     keys, counts, plaintext = _read(instance, answer)
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
+
+
+def board(instance: Instance, answer: Answer) -> Board:
+    """The recovered text, a part a line, the positions with more than one key byte left
+    marked ambiguous; the key bytes and the keystream below."""
+    keys, counts, plaintext = _read(instance, answer)
+    ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
+    rows = tuple(
+        Row(f"part {p}", tuple(Cell(None, Mark.UNKNOWN) if char == UNKNOWN
+                               else Cell(char, Mark.AMBIGUOUS if i in ambiguous else Mark.FILLED)
+                               for i, char in enumerate(line)), boxed=True)
+        for p, line in enumerate(plaintext, start=1))
+    detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
+    notes = ("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + " (position:count)",
+             "keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys))
+    return Board(Lines(rows), "the most text-like plaintext", notes)
 
 
 def render(instance: Instance, answer: Answer) -> RenderableType:

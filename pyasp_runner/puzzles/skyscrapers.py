@@ -23,8 +23,8 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
+from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
