@@ -28,9 +28,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import reasoning
+from . import escape, reasoning
 from . import solve as runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .numerals import is_digits
 from .puzzle import Answer, Instance, Puzzle, facts_text, registry
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
@@ -160,7 +161,7 @@ def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
 
 
 def _natural(text: str) -> int:
-    value = int(text) if text.isdigit() else -1
+    value = int(text) if is_digits(text) else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return value
@@ -333,7 +334,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     text, source = read_input(puzzle, args.input)
     instance = puzzle.configure(puzzle.parse(text, source), args)
     if args.facts:
-        out.file.write(f"% {puzzle.name} facts from {source}; "
+        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
+        out.file.write(f"% {puzzle.name} facts from {named}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
                        f"% structure\n{facts_text(instance.structure)}"
                        f"% clues\n{facts_text(instance.clues)}")
@@ -368,17 +370,19 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                 status.update(f"solving… {elapsed:.1f} s, {models:,} found (Ctrl-C stops)")
         result = runner.solve(encoding, instance.facts, limits, progress)
     for message in result.messages:
-        err.print(Text(f"clingo: {message}", style="dim"))
+        for line in f"clingo: {message}".splitlines():
+            err.print(Text(escape.terminal(line), style="dim"))
     if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {args.encoding} holds none of the atoms "
-                       f"the drawing reads (compare its #show lines with asp/{puzzle.name}.lp)"))
+        err.print(Text(f"solve-asp: note: the answer of {escape.name(str(args.encoding))} holds "
+                       f"none of the atoms the drawing reads (compare its #show lines with "
+                       f"asp/{puzzle.name}.lp)"))
     shown = 1 if args.models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
     data = envelope(puzzle, instance, result, shown)
     if args.svg:
         drawn = result.answers[:shown]
-        write_svg(args, out, err, f"{puzzle.name} · {instance.source}",
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
                   [puzzle.board(instance, answer) for answer in drawn],
                   [f"Solution {i}" for i in range(1, len(drawn) + 1)] if len(drawn) > 1 else [])
     if args.json:
@@ -386,7 +390,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     else:
         text = text_out(args, out, err)
         closest = puzzle.assess(instance, result.answers)
-        text.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        text.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+                   soft_wrap=True)
         for index, answer in enumerate(result.answers[:shown] if text is out else [], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
@@ -410,7 +415,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             encoding, instance.structure, instance.clues, deadline))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     if args.svg:
-        title = f"{puzzle.name} · {instance.source}"
+        title = f"{puzzle.name} · {escape.name(instance.source)}"
         if conflict and puzzle.draws_clues:
             write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
         else:
@@ -420,7 +425,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -462,7 +468,7 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
     if args.svg:
-        write_svg(args, out, err, f"{puzzle.name} · {instance.source}",
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
                   [puzzle.board(instance, answer).forced()] if answer is not None else [])
     out_file = out
     out = text_out(args, out, err)
@@ -478,7 +484,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                             "solution": puzzle.solution_json(instance, answer)}
         out_file.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[status]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
@@ -573,15 +580,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv[:1] == ["generate"]:
             code = generate(argv[1:], out, err)
+        elif argv[:1] == ["studio"]:  # a web server: its libraries are imported only here
+            from .studio import main as studio
+            code = studio(argv[1:])
         else:
             code = run(build_parser(named_puzzle(argv)).parse_args(argv), out, err)
     except EncodingError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         for message in error.messages[1:] if error.messages else []:
-            err.print(Text(message, style="red"))
+            for line in message.splitlines():  # clingo's lines, each shown safely
+                err.print(Text(escape.terminal(line), style="red"))
         code = error.exit_code
     except UserError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         code = error.exit_code
     except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
         devnull = os.open(os.devnull, os.O_WRONLY)

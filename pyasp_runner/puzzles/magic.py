@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
+from ..numerals import is_digits
 from ..puzzle import Answer, Instance, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
@@ -158,7 +159,7 @@ def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
     text = (size or "4").strip().lower()
     side, _, other = text.partition("x")
-    n = int(side) if side.strip().isdigit() and len(side.strip()) <= 4 else -1
+    n = int(side) if is_digits(side.strip()) and len(side.strip()) <= 4 else -1
     if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
         raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
                          f"found {size!r}")
