@@ -6,13 +6,13 @@ draws it as an SVG picture. Renderers never name a puzzle: a board is one of thr
 layouts, and everything a puzzle shows is said with the parts below.
 
 - `Grid`: rows x columns of cells, optionally with clues along the four edges (one or
-  more per line: abc letters, skyscraper counts, nonogram runs), operators between
-  cells (equation), arrows in cells (signpost), a path through cells in order (hidoku
-  `--path`), stones or regions over dark and light fields (checkerboard).
-- `Rings`: rings x sectors of cells (jodici), also stacked disks whose sectors are
-  solid or holes (flower), with sectors that are open through every ring marked.
-- `Lines`: rows of values or text (countdown's steps, rc4's recovered text), each value
-  a cell with its own mark.
+  more per line: letters or counts seen from outside, the runs of a line), operators
+  between cells (the cells are then drawn apart, as in an arithmetic crossword), arrows
+  in cells, a path through cells in order, pieces (regions) over dark and light fields.
+- `Rings`: rings x sectors of cells, also stacked disks whose sectors are solid or
+  holes, with sectors that are open through every ring marked.
+- `Lines`: rows of values or text (steps of a calculation, a recovered text), each
+  value a cell with its own mark.
 
 Every value carries a `Mark` (given by the puzzle's author, filled in by the solver,
 not known, part of a conflict, forced in every solution, or ambiguous), and renderers
@@ -21,8 +21,10 @@ tell marks apart without colour.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NamedTuple
 
 Pos = tuple[int, int]  # (row, column), 1-based
 
@@ -105,6 +107,15 @@ class Operator:
 
 Side = tuple[tuple[Clue, ...], ...]  # per line (column or row): its clues, possibly none
 SIDES = ("top", "bottom", "left", "right")
+
+
+class Edges(NamedTuple):
+    """The clues of the four sides, in `Grid`'s order: `Grid(cells, *edges)`."""
+
+    top: Side = ()
+    bottom: Side = ()
+    left: Side = ()
+    right: Side = ()
 
 
 @dataclass(frozen=True)
@@ -195,8 +206,8 @@ def _remarked(layout: Layout, old: Mark, new: Mark) -> Layout:
     return replace(layout, cells=rows)
 
 
-def grid_of(values: list[list[object | None]], givens: set[Pos] | frozenset[Pos],
-            blocked: set[Pos] | frozenset[Pos] = frozenset()) -> tuple[tuple[Cell, ...], ...]:
+def grid_of(values: Sequence[Sequence[object | None]], givens: Collection[Pos],
+            blocked: Collection[Pos] = frozenset()) -> tuple[tuple[Cell, ...], ...]:
     """Cells from values by row and column (None unknown): those at `givens` given, those
     at `blocked` not part of the board."""
     return tuple(
@@ -205,9 +216,8 @@ def grid_of(values: list[list[object | None]], givens: set[Pos] | frozenset[Pos]
         for r, row in enumerate(values, start=1))
 
 
-def clue_grid_of(rows: int, cols: int, clues: dict[Pos, object], conflict: set[Pos],
-                 blocked: set[Pos] | frozenset[Pos] = frozenset()
-                 ) -> tuple[tuple[Cell, ...], ...]:
+def clue_grid_of(rows: int, cols: int, clues: Mapping[Pos, object], conflict: Collection[Pos],
+                 blocked: Collection[Pos] = frozenset()) -> tuple[tuple[Cell, ...], ...]:
     """Cells holding the author's clues alone (by position), those in `conflict` marked."""
     return tuple(
         tuple(BLOCKED_CELL if (r, c) in blocked

@@ -59,7 +59,7 @@ def svg(boards: Board | Sequence[Board], title: str = "",
         ET.SubElement(root, "title").text = _clean(title)
     ET.SubElement(root, "style").text = STYLE
     _defs(root)
-    y, width = MARGIN, 0.0
+    y, width = float(MARGIN), 0.0
     if title:
         _text(root, MARGIN, y + 12, title, "title", anchor="start")
         y += 26
@@ -79,7 +79,8 @@ def svg(boards: Board | Sequence[Board], title: str = "",
     background = ET.Element("rect", {"width": "100%", "height": "100%", "fill": "#fff"})
     root.insert(3, background)
     ET.indent(root, space=" ")
-    return ET.tostring(root, encoding="us-ascii", xml_declaration=True).decode("ascii") + "\n"
+    document: bytes = ET.tostring(root, encoding="us-ascii", xml_declaration=True)
+    return document.decode("ascii") + "\n"
 
 
 def draw(group: ET.Element, board: Board) -> tuple[float, float]:

@@ -6,13 +6,13 @@ from collections.abc import Collection, Iterable
 
 from clingo import Symbol
 
-from ..board import SIDES, Clue, Mark, Pos, Side
+from ..board import SIDES, Clue, Edges, Mark, Pos
 from ..puzzle import Answer, Value
 
 
 def given_values(symbols: Iterable[Symbol], name: str = "given") -> dict[Pos, Value]:
     """The `given(R,C,V)` facts among `symbols`: value by (row, column)."""
-    return {(int(r), int(c)): v  # type: ignore[arg-type]
+    return {(int(r), int(c)): v
             for r, c, v in Answer(tuple(symbols)).atoms(name, 3)}
 
 
@@ -20,26 +20,26 @@ def given_cells(symbols: Iterable[Symbol], name: str = "given") -> set[Pos]:
     return set(given_values(symbols, name))
 
 
-def sides(size: int, clues: Iterable[tuple[str, int, Clue]]) -> dict[str, Side]:
+def sides(size: int, clues: Iterable[tuple[str, int, Clue]]) -> Edges:
     """(side, line, clue) triples as the four sides of a square grid, one clue or none
     per line."""
     lines: dict[str, list[tuple[Clue, ...]]] = {side: [()] * size for side in SIDES}
     for side, line, clue in clues:
         lines[side][line - 1] = (clue,)
-    return {side: tuple(found) for side, found in lines.items()}
+    return Edges(*(tuple(lines[side]) for side in SIDES))
 
 
-def answer_sides(size: int, answer: Answer, clues: Iterable[Symbol]) -> dict[str, Side]:
+def answer_sides(size: int, answer: Answer, clues: Iterable[Symbol]) -> Edges:
     """The shown `clue(Side,Line,Value)` atoms as edge clues; a partial answer (a hint)
     that shows none, the puzzle's `clues`."""
     if not answer.atoms("clue", 3):
         return conflict_sides(size, clues, ())
-    return sides(size, [(str(s), int(n), Clue(str(v)))  # type: ignore[arg-type]
+    return sides(size, [(str(s), int(n), Clue(str(v)))
                         for s, n, v in answer.atoms("clue", 3)])
 
 
 def conflict_sides(size: int, clues: Iterable[Symbol],
-                   conflict: Collection[Symbol]) -> dict[str, Side]:
+                   conflict: Collection[Symbol]) -> Edges:
     """The `clue(Side,Line,Value)` facts among `clues`, marked if they are in `conflict`."""
     return sides(size, [(clue.arguments[0].string, clue.arguments[1].number,
                          Clue(str(Answer((clue,)).atoms("clue", 3)[0][2]),

@@ -33,7 +33,7 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
@@ -299,7 +299,7 @@ def board(instance: Instance, answer: Answer) -> Drawing:
             for row in _cells(data.size, answer)]
     givens = given_cells(answer.symbols)
     cells = grid_of(grid, givens)
-    return Drawing(Grid(cells, **answer_sides(data.size, answer, instance.clues)),
+    return Drawing(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
                    _legend(data, "").plain)
 
 
@@ -309,7 +309,7 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     marked = set(conflict)
     cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
                          given_cells(marked))
-    return Drawing(Grid(cells, **conflict_sides(data.size, instance.clues, marked)),
+    return Drawing(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
                    _legend(data, "").plain)
 
 
@@ -334,8 +334,8 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
         letter = clue.arguments[2].string
         what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
         return f"{what} at ({row},{column})"
-    side, line, letter = clue.arguments
-    return describe_edge(side.string, line.number, letter.string)
+    side, line, edge_letter = clue.arguments
+    return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
@@ -384,3 +384,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     if any(char != _NO_CLUE for row in grid for char in row):
         lines += ["grid:", *("".join(row) for row in grid)]
     return "\n".join(lines) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="abc", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write,
+)

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
@@ -151,3 +151,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     ring, sector, digit = (arg.number for arg in clue.arguments)
     return f"the {digit} at ring {ring}, sector {sector}"
+
+
+PUZZLE = PuzzleSpec(
+    name="jodici", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write,
+)

@@ -16,7 +16,7 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
@@ -180,3 +180,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
         grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
     return header + "".join(",".join(row) + "\n" for row in grid)
+
+
+PUZZLE = PuzzleSpec(
+    name="magic", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE,
+)

@@ -23,7 +23,7 @@ from ..board import Board as Drawing
 from ..board import Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
@@ -38,7 +38,6 @@ from ._grid import (
 )
 from ._path import ARROWS, cell_texts, draw, number_grid
 
-INLINE = True
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
 MAX_SIDE = 100
@@ -211,3 +210,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
                    for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="signpost", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, write=write, size=size,
+    max_size=MAX_SIZE, inline=True,
+)

@@ -23,7 +23,7 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
@@ -38,7 +38,6 @@ from ._grid import (
     unknown_text,
 )
 
-INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
 _HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
@@ -93,6 +92,12 @@ def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
                              f"{position} (1..{size})", line)
         clues.append(fact("clue", side, position, value))
     return clues
+
+
+def _height(height: int | None) -> int:
+    if height is None:
+        raise ValueError("a full answer has a height in every cell")
+    return height
 
 
 def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -156,7 +161,7 @@ def board(instance: Instance, answer: Answer) -> Drawing:
     size = instance.data.size
     givens = given_cells(answer.symbols)
     cells = grid_of(_heights(size, answer), givens)
-    return Drawing(Grid(cells, **answer_sides(size, answer, instance.clues)),
+    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
                  _legend("").plain)
 
 
@@ -165,7 +170,7 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     size = instance.data.size
     marked = set(conflict)
     cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
-    return Drawing(Grid(cells, **conflict_sides(size, instance.clues, marked)),
+    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
                  _legend("").plain)
 
 
@@ -199,7 +204,7 @@ def blank(size: str | None) -> Instance:
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     """Every edge clue and every height the full answer implies."""
     size = instance.data.size
-    grid = _heights(size, answer)
+    grid = [[_height(h) for h in row] for row in _heights(size, answer)]
     clues = []
     for side in SIDES:
         for line in range(1, size + 1):
@@ -244,3 +249,11 @@ def _grid_text(cells: list[int | None]) -> str:
                 parts.append("_")
             parts.append(str(value))
     return "".join(parts)
+
+
+PUZZLE = PuzzleSpec(
+    name="skyscrapers", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, inline=True,
+)
