@@ -6,16 +6,19 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
+    5  standard output could not be written (disk full, I/O error, unencodable text)
     130 interrupted by Ctrl-C (what was found is still reported)
+    143 stopped by SIGTERM (what was found is still reported, status "interrupted")
+A reader that closes the output early (`| head -1`) does not change the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
-import re
 import sys
 import time
 from collections.abc import Sequence
@@ -27,7 +30,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import reasoning
+from . import inputs, output, reasoning
 from . import solve as runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .puzzle import Answer, Instance, Puzzle, facts_text, registry
@@ -43,21 +46,26 @@ STATUS_EXIT = {
     runner.INTERRUPTED: EXIT_INTERRUPTED,
 }
 DEFAULT_CAP = 100_000
+# clingo's own bounds on what these options become (--models, --parallel-mode).
+MAX_MODELS = 2**32 - 1
+MAX_THREADS = 64
+MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 
 STATS_HELP = {
-    "time_s": "whole run, seconds",
+    "time_s": "whole run (reading, grounding, search, output so far), seconds",
     "ground_s": "grounding: rules instantiated for these facts",
     "solve_s": "search, including the uniqueness or optimality proof",
     "choices": "decisions: atoms the solver guessed",
     "conflicts": "guesses that led to a contradiction and were learned from",
     "rules": "ground rules after instantiation",
     "atoms": "ground atoms",
+    "output_s": "writing the answers (JSON or drawings), seconds",
 }
 
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise BrokenPipeError
+        raise output.ReaderLeft
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,12 +84,12 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
     parser.add_argument("input", nargs="?",
                         help="puzzle file, - for standard input, or the puzzle text itself")
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
-    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+    parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
     parser.add_argument("--count", action="store_true",
                         help="count all solutions without printing them")
-    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+    parser.add_argument("--cap", type=_bounded(0, MAX_MODELS), default=DEFAULT_CAP, metavar="N",
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -92,7 +100,7 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                         help="solve with this encoding instead of asp/<puzzle>.lp")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="stop the search after this long (grounding is not interrupted)")
-    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
+    parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME",
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
@@ -127,7 +135,7 @@ def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
 
 
 def _natural(text: str) -> int:
-    value = int(text) if text.isdigit() else -1
+    value = int(text) if text.isascii() and text.isdigit() else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return value
@@ -140,56 +148,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int):
+    """A whole number option within clingo's bounds, refused as a usage error otherwise."""
+    def convert(text: str) -> int:
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 30 else -1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
+        return value
+    return convert
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+            f"got {text[:40]!r}")
     return value
-
-
-def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
-    """The puzzle text and its name for messages: a file, stdin, or inline text."""
-    if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    inline = getattr(puzzle.module, "INLINE", False)
-    if not argument.strip():
-        raise InputError("<argument>", "empty: give a puzzle file"
-                         + (" or the puzzle text" if inline else ""))
-    path = Path(argument)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
-        if inline:
-            return argument, "<argument>"
-        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
-    if is_dir:
-        raise InputError(argument, "is a directory, not a puzzle file")
-    if exists:
-        try:
-            return _decode(path.read_bytes(), argument), argument
-        except OSError as err:
-            raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline and not _FILE_NAME.fullmatch(argument):
-        return argument, "<argument>"
-    raise InputError(argument, "no such file")
-
-
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
-
-
-def _shortened(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
 
 
 def list_puzzles(console: Console) -> None:
@@ -209,16 +188,19 @@ def limits_for(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
     else:
         models, keep = args.models, None
     if models == 0 and keep is None:
-        keep = args.cap or None
-    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
+        keep = args.cap or runner.KEEP_ALL  # --cap 0: every solution is kept and shown
+    return runner.Limits(models=models, keep=keep, cap=args.cap,
+                         time_limit=search_time(args),
                          threads=args.threads,
                          configuration=args.configuration or puzzle.configuration)
 
 
 def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
-             shown: int) -> dict[str, Any]:
+             shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
+    """The JSON envelope (docs/json.md); `solutions`: the first answers already converted."""
     closest = puzzle.assess(instance, result.answers)
-    solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
+    if solutions is None:
+        solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
     data: dict[str, Any] = {
         "puzzle": puzzle.name,
         "status": result.status,
@@ -248,7 +230,9 @@ def summary_line(result: runner.Result, data: dict[str, Any], args: argparse.Nam
     more = "" if result.complete else "at least "
     if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
         why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
-        found = f"{count} solution{'s' * (count != 1)} found so far" if count else "nothing found"
+        found = (f"{count:,} solution{'s' * (count != 1)} found"
+                 + (", all there are" if result.complete else " so far")) if count \
+            else "nothing found"
         if not result.grounded:
             found = "still grounding (the rules were being instantiated), nothing found"
         if result.optimising and count and not result.optimal:
@@ -297,7 +281,11 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.puzzle not in puzzles:
         raise UserError(f"unknown puzzle {args.puzzle!r}; known: {', '.join(puzzles)}")
     puzzle = puzzles[args.puzzle]
-    text, source = read_input(puzzle, args.input)
+    try:
+        text, source = inputs.read_input(args.input, getattr(puzzle.module, "INLINE", False),
+                                         deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
     instance = puzzle.configure(puzzle.parse(text, source), args)
     if args.facts:
         out.file.write(f"% {puzzle.name} facts from {source}; "
@@ -308,6 +296,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     encoding = args.encoding or puzzle.encoding
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
     check_size(puzzle, instance, args)
     try:
         return respond(puzzle, instance, encoding, args, out, err)
@@ -331,28 +321,82 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             if status is not None:
                 status.update(f"solving… {elapsed:.1f} s, {models:,} found (Ctrl-C stops)")
         result = runner.solve(encoding, instance.facts, limits, progress)
+    output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
         err.print(Text(f"clingo: {message}", style="dim"))
-    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {args.encoding} holds none of the atoms "
-                       f"the drawing reads (compare its #show lines with asp/{puzzle.name}.lp)"))
+    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
+                            f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
     shown = 1 if args.models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
-    data = envelope(puzzle, instance, result, shown)
+    writing = time.perf_counter()
+    out.file.outcome = exit_code(envelope(puzzle, instance, result, 0)["status"])
     if args.json:
+        solutions, stopped = written(
+            (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
+            args)
+        result = stopped_while_writing(result, stopped, args, writing)
+        data = envelope(puzzle, instance, result, shown, solutions)
+        out.file.outcome = exit_code(data["status"])
         out.file.write(json.dumps(data) + "\n")
-    else:
-        closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        return exit_code(data["status"])
+    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+
+    def boards():
         for index, answer in enumerate(result.answers[:shown], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, args, closest.summary if closest else None))
-        if args.stats:
-            out.print(stats_table(result.stats))
-    return STATUS_EXIT[data["status"]]
+            yield index
+    drawn, stopped = written(boards(), args)
+    result = stopped_while_writing(result, stopped, args, writing)
+    data = envelope(puzzle, instance, result, 0)
+    out.file.outcome = exit_code(data["status"])
+    closest = puzzle.assess(instance, result.answers)
+    line = summary_line(result, data, args, closest.summary if closest else None)
+    if stopped:  # the summary says how the search ended; the drawing stopped early
+        line.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+                    f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
+    out.print(line)
+    if args.stats:
+        out.print(stats_table(result.stats))
+    return exit_code(data["status"])
+
+
+def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
+    """Take `items` (each one written or converted as it is taken) until the time limit
+    passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    deadline = deadline_of(args)
+    taken = []
+    for item in items:
+        taken.append(item)
+        signalled = output.writing_deadline()
+        if output.stop.is_set() or (signalled and time.perf_counter() >= signalled):
+            return taken, runner.INTERRUPTED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return taken, runner.TIMEOUT
+    return taken, None
+
+
+def stopped_while_writing(result: runner.Result, stopped: str | None,
+                          args: argparse.Namespace, writing: float) -> runner.Result:
+    """The result with the whole run's time and the output's in its statistics, and the
+    status of a stop (time limit, signal) that came while the answers were written.
+    The count stays what the search found (`complete` says whether it was exhausted)."""
+    now = time.perf_counter()
+    stats = {**result.stats, "time_s": round(now - args.started, 4),
+             "output_s": round(now - writing, 4)}
+    status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
+        else result.status
+    return dataclasses.replace(result, status=status, stats=stats)
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a run's status; SIGTERM's own for a run it stopped."""
+    if status == runner.INTERRUPTED:
+        return output.interrupted_code()
+    return STATUS_EXIT[status]
 
 
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
@@ -367,6 +411,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
             encoding, instance.structure, instance.clues, deadline))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    output.writing_begins()
+    out.file.outcome = exit_code(data["status"])
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
@@ -411,6 +457,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         forced = known_values(puzzle.solution_json(instance, answer)) - given
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
+    output.writing_begins()
+    out.file.outcome = exit_code(status)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data: dict[str, Any] = {
@@ -448,7 +496,7 @@ def known_values(solution: Any) -> int:
     return int(solution is not None)
 
 
-def generate(argv: Sequence[str], out: Console, err: Console) -> int:
+def generate(argv: Sequence[str], out: Console, err: Console, started: float) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     parser = _Parser(prog="solve-asp generate",
                      description="Make a puzzle with exactly one solution and minimal clues, "
@@ -466,6 +514,7 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
                         help="give up after this long")
     add_size_options(parser)
     args = parser.parse_args(argv)
+    args.started = started
     puzzle = registry()[args.puzzle]
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
@@ -488,8 +537,20 @@ def generate(argv: Sequence[str], out: Console, err: Console) -> int:
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:
-    """When --time-limit runs out, on the clock of `time.perf_counter`."""
-    return None if args.time_limit is None else time.perf_counter() + args.time_limit
+    """When --time-limit runs out, on the clock of `time.perf_counter`: counted from the
+    start of the run, so reading, parsing and writing are inside it."""
+    if args.time_limit is None:
+        return None
+    return getattr(args, "started", time.perf_counter()) + args.time_limit
+
+
+def search_time(args: argparse.Namespace) -> float | None:
+    """The seconds of --time-limit the search may use: what is left of it, less a tenth
+    (at most 1 s) kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return max(0.0, deadline - min(1.0, args.time_limit / 10) - time.perf_counter())
 
 
 def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> None:
@@ -507,33 +568,53 @@ def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    started = time.perf_counter()
+    stdout = output.Stdout(sys.stdout)
+    out, err = _Console(file=stdout), _Console(stderr=True, soft_wrap=True)  # messages: 1 line
+    restore = output.install_signal_handlers()
+    try:
+        code = dispatch(argv, out, err, started)
+        stdout.flush()
+    except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
+        output.silence_stdout()
+        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
+                       f"exit code {code} is the outcome's", style="dim"))
+    except output.OutputError as error:  # disk full, I/O error, an unencodable character
+        output.silence_stdout()
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        code = error.exit_code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = output.interrupted_code()
+    finally:
+        restore()
+    return code
+
+
+def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+    """Run the command; a user's error becomes its message and exit code."""
     try:
         if argv[:1] == ["generate"]:
-            code = generate(argv[1:], out, err)
-        else:
-            code = run(build_parser(named_puzzle(argv)).parse_args(argv), out, err)
+            return generate(argv[1:], out, err, started)
+        args = build_parser(named_puzzle(argv)).parse_args(argv)
+        args.started = started
+        return run(args, out, err)
     except EncodingError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
-        for message in error.messages[1:] if error.messages else []:
-            err.print(Text(message, style="red"))
-        code = error.exit_code
+        for number, line in enumerate(error.lines()):
+            err.print(Text(f"solve-asp: {line}" if number == 0 else line,
+                           style="bold red" if number == 0 else "red"))
+        return error.exit_code
+    except output.OutputError:
+        raise
     except UserError as error:
         err.print(Text(f"solve-asp: {error}", style="bold red"))
-        code = error.exit_code
-    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = EXIT_SOLVED
-    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        return error.exit_code
+    except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
                        style="bold yellow"))
-        code = STATUS_EXIT[stop.status]
-    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
-        code = EXIT_INTERRUPTED
-    return code
+        return exit_code(stop.status)
 
 
 def run_command() -> None:
