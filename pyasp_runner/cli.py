@@ -30,9 +30,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import inputs, output, reasoning
+from . import escape, inputs, output, reasoning
 from . import solve as runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .numerals import is_digits
 from .puzzle import Answer, Instance, Puzzle, facts_text, registry
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
@@ -135,7 +136,7 @@ def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
 
 
 def _natural(text: str) -> int:
-    value = int(text) if text.isascii() and text.isdigit() else -1
+    value = int(text) if is_digits(text) else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return value
@@ -151,7 +152,7 @@ def _positive_int(text: str) -> int:
 def _bounded(low: int, high: int):
     """A whole number option within clingo's bounds, refused as a usage error otherwise."""
     def convert(text: str) -> int:
-        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 30 else -1
+        value = int(text) if is_digits(text) and len(text) <= 30 else -1
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
@@ -288,7 +289,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
     instance = puzzle.configure(puzzle.parse(text, source), args)
     if args.facts:
-        out.file.write(f"% {puzzle.name} facts from {source}; "
+        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
+        out.file.write(f"% {puzzle.name} facts from {named}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
                        f"% structure\n{facts_text(instance.structure)}"
                        f"% clues\n{facts_text(instance.clues)}")
@@ -323,7 +325,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         result = runner.solve(encoding, instance.facts, limits, progress)
     output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
-        err.print(Text(f"clingo: {message}", style="dim"))
+        for line in f"clingo: {message}".splitlines():
+            err.print(Text(escape.terminal(line), style="dim"))
     if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
         raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
                             f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
@@ -341,7 +344,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.file.outcome = exit_code(data["status"])
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
 
     def boards():
         for index, answer in enumerate(result.answers[:shown], start=1):
@@ -416,7 +420,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -471,7 +476,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                             "solution": puzzle.solution_json(instance, answer)}
         out.file.write(json.dumps(data) + "\n")
         return STATUS_EXIT[status]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+              soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
@@ -597,18 +603,21 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
     try:
         if argv[:1] == ["generate"]:
             return generate(argv[1:], out, err, started)
+        if argv[:1] == ["studio"]:  # a web server: its libraries are imported only here
+            from .studio import main as studio
+            return studio(argv[1:])
         args = build_parser(named_puzzle(argv)).parse_args(argv)
         args.started = started
         return run(args, out, err)
     except EncodingError as error:
-        for number, line in enumerate(error.lines()):
-            err.print(Text(f"solve-asp: {line}" if number == 0 else line,
+        for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
+            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
                            style="bold red" if number == 0 else "red"))
         return error.exit_code
     except output.OutputError:
         raise
     except UserError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         return error.exit_code
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"

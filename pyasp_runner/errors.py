@@ -6,6 +6,8 @@ error adds clingo's own messages) and mapped to a documented exit code.
 
 from __future__ import annotations
 
+from . import escape
+
 
 class UserError(Exception):
     """Base of every error the user can fix; `exit_code` is what the command returns."""
@@ -22,7 +24,8 @@ class InputError(UserError):
         self.source = source
         self.line = line
         self.problem = problem
-        where = f"{source}:{line}" if line is not None else source
+        shown = escape.name(source)  # a newline or ESC in a file name stays in the line
+        where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {problem}")
 
 
@@ -35,7 +38,8 @@ class EncodingError(UserError):
         self.encoding = encoding
         self.messages = messages
         first = messages[0].splitlines()[0] if messages else ""
-        super().__init__(f"{encoding}: {summary}: {first}" if first else f"{encoding}: {summary}")
+        named = escape.name(encoding)
+        super().__init__(f"{named}: {summary}: {first}" if first else f"{named}: {summary}")
 
     def lines(self) -> list[str]:
         """The message, then the rest of clingo's messages whole (an unsafe-variable error

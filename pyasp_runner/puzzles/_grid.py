@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import SIGNED, integer, is_integer
 from ..puzzle import to_python
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
@@ -19,11 +20,9 @@ Line = tuple[int, str]  # (1-based line number in the file, text without its new
 _EMPTY = re.compile(r"_+")
 _GRID_ROW_COMMENT = re.compile(r"#\s*,")
 _URL = re.compile(r"[A-Za-z][\w+.-]*://")
-_INTEGER = re.compile(r"[+-]?\d+")
-_RANGE = re.compile(r"\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*")
+_RANGE = re.compile(rf"\s*({SIGNED})\s*\.\.\s*({SIGNED})\s*")
 # Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
 MAX_MAGNITUDE = 1_000_000
-MAX_DIGITS = 12  # more than any puzzle number needs; checked before int()
 
 
 def content_lines(text: str, source: str) -> list[Line]:
@@ -97,22 +96,10 @@ def take_header(lines: list[Line], key: str) -> tuple[Line | None, list[Line]]:
     return None, lines
 
 
-def check_digits(text: str, source: str, line: int | None, what: str) -> None:
-    """Refuse a number written with more than MAX_DIGITS digits before converting it
-    (Python will not even convert one of more than 4,300 digits)."""
-    digits = text.lstrip("+-\u2212").lstrip("0")
-    if len(digits) > MAX_DIGITS:
-        raise InputError(source, f"{what}: a number of {len(digits):,} digits is too large",
-                         line)
-
-
 def parse_int(text: str, source: str, line: int, what: str) -> int:
-    """An integer within ±MAX_MAGNITUDE, or an error naming the field."""
-    text = text.strip()
-    if not _INTEGER.fullmatch(text):
-        raise InputError(source, f"{what}: expected an integer, found {text!r}", line)
-    check_digits(text, source, line, what)
-    value = int(text)
+    """An integer within ±MAX_MAGNITUDE (the rule of `numerals`), or an error naming the
+    field."""
+    value = integer(text.strip(), source, line, what)
     if abs(value) > MAX_MAGNITUDE:
         raise InputError(source, f"{what}: {value} is too large (limit ±{MAX_MAGNITUDE})", line)
     return value
@@ -145,7 +132,7 @@ def parse_cell(field: str, source: str, line: int, column: int) -> int | None:
     """An empty cell (`_`, `__`, ...) as None, else its integer."""
     if _EMPTY.fullmatch(field):
         return None
-    if not _INTEGER.fullmatch(field):
+    if not is_integer(field):
         raise InputError(
             source, f"column {column}: unknown entry {field!r} (a number or _ for empty)", line
         )

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ._grid import check_digits
+from ..numerals import NATURAL, is_digits, natural
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
 
@@ -35,13 +35,7 @@ class Board:
 
 
 def side(text: str, what: str, source: str, line: int) -> int:
-    if not text.isdigit():
-        raise InputError(source, f"{what}: expected a whole number, found {text!r}", line)
-    check_digits(text, source, line, what)
-    value = int(text)
-    if not 1 <= value <= MAX_SIDE:
-        raise InputError(source, f"{what}: {value} is out of range 1..{MAX_SIDE}", line)
-    return value
+    return natural(text, source, line, what, 1, MAX_SIDE)
 
 
 def check_fit(board: Board, source: str) -> None:
@@ -63,7 +57,7 @@ def check_fit(board: Board, source: str) -> None:
 
 # --- Tatham game ID: WxH:c1/c2/.../r1/...[,givens] --------------------------------------
 
-_TATHAM = re.compile(r"\s*(\d+)\s*x\s*(\d+)\s*:(.*)", re.DOTALL)
+_TATHAM = re.compile(rf"\s*({NATURAL})\s*x\s*({NATURAL})\s*:(.*)", re.DOTALL)
 
 
 def read_tatham(text: str, source: str, line: int) -> Board:
@@ -97,7 +91,7 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
         return []
     runs = []
     for number in entry.split("."):
-        if not number.isdigit():
+        if not is_digits(number):
             raise InputError(source, f"{where}: unrecognised character in game specification "
                              f"({entry!r}; runs are written like 3.1.2)", line)
         runs.append(_run(number, where, source, line))
@@ -105,11 +99,13 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
 
 
 def _run(text: str, where: str, source: str, line: int) -> int:
-    if len(text) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
-        shown = text if len(text) <= 12 else f"a number of {len(text):,} digits"
+    """A run length, read whole (leading zeros do not count, as everywhere)."""
+    digits = text.lstrip("0")
+    if len(digits) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
+        shown = digits if len(digits) <= 12 else f"a number of {len(digits):,} digits"
         raise InputError(source, f"{where}: at least one clue is grossly excessive ({shown})",
                          line)
-    return int(text)
+    return natural(text, source, line, where)
 
 
 def _tatham_givens(grid: str, width: int, height: int, source: str,
@@ -135,7 +131,7 @@ def _tatham_givens(grid: str, width: int, height: int, source: str,
 
 # --- A pair of lists: ([[2],[3,2],...],[[5,2],...]), columns first ------------------------
 
-TOKEN = re.compile(r"\s*(?:(\d+)|([\[\](),])|(\S))")
+TOKEN = re.compile(rf"\s*(?:({NATURAL})|([\[\](),])|(\S))")
 
 
 def read_lists(text: str, source: str, line: int) -> Board:
@@ -162,7 +158,7 @@ def read_lists(text: str, source: str, line: int) -> Board:
                 expect(",")
                 if peek() == "]":  # a trailing comma, as in the tuple (4,)
                     break
-            if not peek().isdigit():
+            if not is_digits(peek()):
                 raise InputError(source, f"expected a run length, found {peek()!r}", line)
             runs.append(_run(peek(), "list", source, line))
             position += 1
@@ -215,7 +211,7 @@ def _tokens(text: str, source: str, line: int) -> list[str]:
 
 # --- .non files: keyword lines, `rows` and `columns` sections of comma-separated runs -----
 
-NON_CLUE = re.compile(r"[\d\s,]*|\?")
+NON_CLUE = re.compile(r"[0-9\s,]*|\?")
 KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 
 
@@ -261,7 +257,7 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
                              f"rows and columns", lines[-1][0])
     width, height = sizes["width"][0], sizes["height"][0]
     for keyword, count, kind in (("columns", width, "column"), ("rows", height, "row")):
-        found = _with_blank_lines(sections[keyword], headers[keyword], lines, blank, count)
+        found = _with_blank_lines(sections[keyword], headers[keyword], blank, count)
         sections[keyword] = found
         if len(found) != count:
             at = found[min(len(found), count)][0] if len(found) > count else (
@@ -282,18 +278,16 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
     return board
 
 
-def _with_blank_lines(found: list[tuple[int, Clue]], header: int, lines: list[tuple[int, str]],
-                      blank: set[int], count: int) -> list[tuple[int, Clue]]:
-    """The clues of a section, with its blank lines as empty clues when the section is
-    short by exactly their number: those before its last clue, else also those after it
-    (blank lines elsewhere are only spacing)."""
-    end = next((number for number, text in lines
-                if number > header and not NON_CLUE.fullmatch(text)), max(blank | {header}) + 1)
+def _with_blank_lines(found: list[tuple[int, Clue]], header: int, blank: set[int],
+                      count: int) -> list[tuple[int, Clue]]:
+    """The clues of a section, with the blank lines between its header and its last clue
+    as empty clues when the section is short by exactly their number. Blank lines after
+    its last clue are spacing: a section short of a line there is short of a line (a
+    deleted clue line must not turn the blank line after it into an empty line)."""
     last = found[-1][0] if found else header
-    for limit in (last, end):
-        inside = [number for number in blank if header < number < limit]
-        if len(found) < count and len(found) + len(inside) == count:
-            return sorted(found + [(number, []) for number in inside])
+    inside = [number for number in blank if header < number < last]
+    if len(found) < count and len(found) + len(inside) == count:
+        return sorted(found + [(number, []) for number in inside])
     return found
 
 

@@ -30,13 +30,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import check_length, integer, is_digits, is_integer
 from ..puzzle import Answer, Instance, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
-    check_digits,
     clue_grid,
     content_lines,
     given_clue_texts,
@@ -122,12 +122,16 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
             return out + grid
         if key in ("size", "depth"):
             out.append((number, f"{'size' if key == 'size' else 'letters'}: {value}"))
-            if key == "size" and value.strip().isdigit():
-                size = min(int(value.strip()[:6]), MAX_N + 1)
-        elif key == "options" and "diagonal" in value.lower():
+            if key == "size":  # read now: it says how many rows `problem` has
+                size = _size_value(value.strip(), source, number)
+        elif key == "options" and any(word in ("diagonal", "diagonals")
+                                      for word in value.lower().split()):
             out.append((number, "diagonals: yes"))
         elif key in ("diagonal", "diagonals"):  # a value: 1, yes, or the letters' count
-            if value.strip().lower() not in ("", "0", "no", "false", "-"):
+            flag = value.strip().lower()
+            if is_integer(flag):
+                flag = str(integer(flag, source, number, key))
+            if flag not in ("", "0", "no", "false", "-"):
                 out.append((number, "diagonals: yes"))
         elif key in _JANKO_SECTIONS:
             for side, (row, text) in zip(_JANKO_SECTIONS[key], lines[index:index + 2],
@@ -154,8 +158,8 @@ def _janko_row(text: str, number: int, source: str) -> str:
     for token in text.split():
         if token == "-":
             chars.append(_NO_CLUE)
-        elif token.isdigit() and token.isascii() and 1 <= int(token) <= 26:
-            chars.append(chr(ord("A") + int(token) - 1))
+        elif is_integer(token):
+            chars.append(chr(ord("A") + integer(token, source, number, "letter", 1, 26) - 1))
         elif len(token) == 1 and token.isascii() and token.isalpha():
             chars.append(token.upper())
         else:
@@ -167,16 +171,17 @@ def _janko_row(text: str, number: int, source: str) -> str:
 def _size(fields: dict[str, Line], source: str) -> int:
     if "size" in fields:
         number, value = fields["size"]
-        if not value.isdigit() or not value.isascii():
-            raise InputError(source, f"size: expected a whole number, found {value!r}", number)
-        size = int(value[:6])
-        if not 1 <= size <= MAX_N:
-            raise InputError(source, f"size: {value} is out of range 1..{MAX_N}", number)
-        return size
+        return _size_value(value, source, number)
     for side in SIDES:
         if side in fields:
             return len(_chars(fields[side], side, None, source))
     raise InputError(source, "no size line and no clue line to tell the size")
+
+
+def _size_value(value: str, source: str, number: int) -> int:
+    if not is_integer(value):
+        raise InputError(source, f"size: expected a whole number, found {value!r}", number)
+    return integer(value, source, number, "size", 1, MAX_N)
 
 
 def _letters(fields: dict[str, Line], size: int, source: str) -> str:
@@ -184,13 +189,10 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         raise InputError(source, "no letters line (e.g. `letters: ABC`, in a janko.at block "
                          "`depth 3`)")
     number, value = fields["letters"]
-    value = value.replace(" ", "").upper()
-    if value.isdigit() and value.isascii():
-        count = int(value[:6])
-        if not 1 <= count <= min(size, 26):
-            raise InputError(source, f"letters: {value} is out of range 1..{min(size, 26)}",
-                             number)
+    if is_integer(value):  # a count, read whole: `1 2` is no count
+        count = integer(value, source, number, "letters", 1, min(size, 26))
         return "".join(chr(ord("A") + i) for i in range(count))
+    value = value.replace(" ", "").replace("\t", "").upper()
     if not value or not all("A" <= char <= "Z" for char in value):
         raise InputError(source, f"letters: expected letters A-Z (e.g. ABC), found {value!r}",
                          number)
@@ -206,6 +208,8 @@ def _diagonals(fields: dict[str, Line], source: str) -> bool:
     if "diagonals" not in fields:
         return False
     number, value = fields["diagonals"]
+    if is_integer(value):  # 1 or 0, read as every number is (01 is 1)
+        value = str(integer(value, source, number, "diagonals", 0, 1))
     if value.lower() not in _YES:
         raise InputError(source, f"diagonals: expected yes or no, found {value!r}", number)
     return _YES[value.lower()]
@@ -315,10 +319,10 @@ def blank(size: str | None) -> Instance:
     text = (size or "5").strip().lower()
     shape, _, count = text.partition(":")
     width, _, height = shape.partition("x")
-    if not width.isdigit() or (height and height != width) or (count and not count.isdigit()):
+    if not is_digits(width) or (height and height != width) or (count and not is_digits(count)):
         raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
     for number in filter(None, (width, count)):
-        check_digits(number, "--size", None, "size")
+        check_length(number, "--size", None, "size")
     letters = count or str(max(1, int(width) - 2))
     return parse(f"size: {int(width)}\nletters: {letters}\n", "--size")
 

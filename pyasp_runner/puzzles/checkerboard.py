@@ -21,8 +21,9 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import NATURAL, natural
 from ..puzzle import Answer, Instance, fact
-from ._grid import Line, check_digits, content_lines
+from ._grid import Line, content_lines
 
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
@@ -33,7 +34,7 @@ CONFIGURATION = "crafty"
 DEFAULT_MODELS = 2
 
 _SEPARATOR = re.compile(r"=+")
-_BOARD = re.compile(r"(\d+)\s*[xX\N{MULTIPLICATION SIGN}]\s*(\d+)")
+_BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
 _EMPTY = re.compile(r"_+")
 _COLOURS = {"B": "b", "W": "w"}
 _CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
@@ -118,9 +119,8 @@ def _board_size(header: Line, source: str) -> tuple[int, int]:
     match = _BOARD.fullmatch(value)
     if not match:
         raise InputError(source, f"board: expected WxH (e.g. 8x8), found {value!r}", number)
-    for side in (match.group(1), match.group(2)):
-        check_digits(side, source, number, "board")
-    cols, rows = int(match.group(1)), int(match.group(2))
+    cols = natural(match.group(1), source, number, "board")
+    rows = natural(match.group(2), source, number, "board")
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(source, f"board: {cols}x{rows} is out of range "
                          f"(1..{MAX_SIDE} per side)", number)

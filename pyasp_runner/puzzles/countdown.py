@@ -18,8 +18,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import SIGNED, integer, is_integer
 from ..puzzle import Answer, Closest, Instance, Value, fact
-from ._grid import check_digits
 
 INLINE = True
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
@@ -31,8 +31,7 @@ VALUE_LIMIT = 2**31 - 1
 TARGET_LIMIT = 1_000_000_000
 MAX_RANGE = 1_000_000
 
-_NUMBER = re.compile(r"\d+")
-_RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
+_RANGE = re.compile(rf"({SIGNED})\s*\.\.\s*({SIGNED})")
 _SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _LEVEL = {"add": 1, "sub": 1, "mul": 2, "div": 2}
 
@@ -87,11 +86,10 @@ def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
         raise InputError(source, "no numbers before the target", number)
     values = []
     for position, field in enumerate(fields, start=1):
-        if not _NUMBER.fullmatch(field):
+        if not is_integer(field):
             raise InputError(source, f"number {position}: expected a positive whole number, "
                              f"found {field!r}", number)
-        check_digits(field, source, number, f"number {position}")
-        value = int(field)
+        value = integer(field, source, number, f"number {position}")
         if value < 1:
             raise InputError(source, f"number {position}: {value} is not positive", number)
         if value > VALUE_LIMIT:
@@ -111,9 +109,7 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
     text = text.strip()
     match = _RANGE.fullmatch(text)
     if match:
-        for bound in (match[1], match[2]):
-            check_digits(bound, source, line, "target")
-        low, high = int(match[1]), int(match[2])
+        low, high = (integer(bound, source, line, "target") for bound in (match[1], match[2]))
         for value in (low, high):
             _check_target(value, source, line)
         if low > high:
@@ -122,11 +118,10 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
             raise InputError(source, f"target range {low}..{high} is longer than "
                              f"{MAX_RANGE:,} targets", line)
         return replace(round_, target=None, targets=(low, high))
-    if not _NUMBER.fullmatch(text):
+    if not is_integer(text):
         raise InputError(source, f"target: expected a positive whole number or LO..HI, "
                          f"found {text!r}", line)
-    check_digits(text, source, line, "target")
-    target = int(text)
+    target = integer(text, source, line, "target")
     _check_target(target, source, line)
     return replace(round_, target=target, targets=None)
 

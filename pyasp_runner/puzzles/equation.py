@@ -31,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import is_digits
 from ..puzzle import Answer, Instance, Value, fact
 from ._grid import (
     CONFLICT_LEGEND,
@@ -95,15 +96,16 @@ def _tokens(line: Line, source: str, numbers: bool = False) -> list[str | int | 
             continue
         operand_before = bool(tokens) and (tokens[-1] is None or isinstance(tokens[-1], int))
         rest = text[position + 1:]
-        signed = char in "+-\u2212" and (numbers or not operand_before) and rest[:1].isdigit()
+        signed = (char in "+-\u2212" and (numbers or not operand_before)
+                  and is_digits(rest[:1]))
         if char == "_":
             end = position
             while end < len(text) and text[end] == "_":
                 end += 1
             tokens.append(BLANK)
-        elif char.isdigit() or signed:
+        elif is_digits(char) or signed:
             end = position + 1
-            while end < len(text) and text[end].isdigit():
+            while end < len(text) and is_digits(text[end]):
                 end += 1
             digits = text[position:end].replace("\u2212", "-")
             tokens.append(parse_int(digits, source, number, "number"))
@@ -344,7 +346,7 @@ def blank(size: str | None) -> Instance:
     text = (size or "3x3").strip().lower()
     rows_text, _, columns_text = text.partition("x")
     columns_text = columns_text or rows_text
-    if not (rows_text.strip().isdigit() and columns_text.strip().isdigit()
+    if not (is_digits(rows_text.strip()) and is_digits(columns_text.strip())
             and len(rows_text.strip()) <= 2 and len(columns_text.strip()) <= 2
             and 1 <= int(rows_text) <= MAX_SIDE and 1 <= int(columns_text) <= MAX_SIDE):
         raise InputError("--size", f"expected a size like 3x3 (up to {MAX_SIDE}x{MAX_SIDE}), "

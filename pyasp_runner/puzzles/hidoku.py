@@ -20,12 +20,12 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import NATURAL, SIGNED, check_length
 from ..puzzle import Answer, Instance, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
     Line,
-    check_digits,
     clue_at,
     content_lines,
     filled_text,
@@ -47,8 +47,8 @@ _BLOCKED = re.compile(r"[xX]+|\.+")
 # A row of bracketed cells, `[XX][29][??]`, as some collections write them.
 _BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
 _BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
-_NUMBER = re.compile(r"[+-]?\d+")
-_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?")
+_NUMBER = re.compile(SIGNED)
+_SIZE = re.compile(rf"\s*({NATURAL})\s*(?:[xX]\s*({NATURAL})\s*)?")
 
 
 @dataclass(frozen=True)
@@ -192,7 +192,7 @@ def blank(size_text: str | None) -> Instance:
     if not match:
         raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
     for side in filter(None, match.group(1, 2)):
-        check_digits(side, "--size", None, "size")
+        check_length(side, "--size", None, "size")
     width = int(match.group(1))
     height = int(match.group(2) or match.group(1))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):

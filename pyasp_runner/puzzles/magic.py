@@ -13,6 +13,7 @@ from clingo import Symbol
 from rich.console import RenderableType
 
 from ..errors import InputError
+from ..numerals import is_digits
 from ..puzzle import Answer, Instance, fact
 from ._grid import (
     CONFLICT_LEGEND,
@@ -142,7 +143,7 @@ def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
     text = (size or "4").strip().lower()
     side, _, other = text.partition("x")
-    n = int(side) if side.strip().isdigit() and len(side.strip()) <= 4 else -1
+    n = int(side) if is_digits(side.strip()) and len(side.strip()) <= 4 else -1
     if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
         raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
                          f"found {size!r}")

@@ -8,8 +8,9 @@ Input, any of three formats (a `#` line is a comment):
   (`...pattern.html#WxH:...`), wrapped over lines, or as a Tatham save file;
 - a pair of lists (or tuples), columns first: `([[2],[3,2],...],[[5,2],...])`;
 - a `.non` file: `width`, `height` (or `columns N`, `rows N`), a `rows` and a `columns`
-  section of one clue per line (`3,1,2` or `3 1 2`; `0`, or a blank line where the
-  section is short by exactly its blank lines, for an empty line) and other keyword
+  section of one clue per line (`3,1,2` or `3 1 2`; `0`, or a blank line between the
+  section's clues where it is short by exactly those blank lines, for an empty line; a
+  blank line after a section's last clue is spacing) and other keyword
   lines (title, goal, ...) as metadata.
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
@@ -49,8 +50,8 @@ TERMINAL_WIDTH = 80
 # #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
 CONFIGURATION = "jumpy"
 # How a Tatham game ID starts, however it was pasted (see `tatham_game_id`).
-_GAME_ID = re.compile(r"(?:(?:sgtpuzzles:)?pattern:)?\d+\s*x\s*\d+\s*[:#]|SAVEFILE:|[a-z][\w+.-]*://",
-                      re.IGNORECASE)
+_GAME_ID = re.compile(r"(?:sgtpuzzles:)?pattern:|[0-9]+\s*x\s*[0-9]+\s*[:#]|SAVEFILE:"
+                      r"|[a-z][\w+.-]*://", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

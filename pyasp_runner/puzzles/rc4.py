@@ -16,11 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import check_length
 from ..puzzle import Answer, Instance, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
 MAX_PART = 4096
-_BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]{1,2})")
+_BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+)")
 UNKNOWN = "·"
 
 
@@ -70,7 +71,13 @@ def _part(line: str, source: str, number: int) -> tuple[int, ...]:
         if not match:
             raise InputError(source, f"byte {position}: expected a hex byte like 0xd9, "
                              f"found {field!r}", number)
-        values.append(int(match[1], 16))
+        digits = match[1].lstrip("0") or "0"  # read whole: 0x00d9 is 0xd9, 0x1d9 no byte
+        check_length(digits, source, number, f"byte {position}")
+        value = int(digits, 16)
+        if value > 0xFF:
+            raise InputError(source, f"byte {position}: {field} is out of range 0x00..0xff",
+                             number)
+        values.append(value)
     return tuple(values)
 
 

@@ -20,11 +20,11 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import natural
 from ..puzzle import Answer, Instance, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
-    check_digits,
     clue_at,
     content_lines,
     given_clue_texts,
@@ -43,7 +43,7 @@ MAX_SIDE = 100
 LETTERS = "abcdefgh"
 # Tatham's directions a..h: north, then clockwise; steps as (row, column), rows growing down.
 STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(c?)")
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(c?)")
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,8 @@ def parse(text: str, source: str) -> Instance:
     if not match:
         raise InputError(source, f"unknown parameters {params.strip()!r} "
                          "(expected W x H like 5x5, optionally with c for corners)", line)
-    for side in filter(None, match.group(1, 2)):
-        check_digits(side, source, line, "width and height")
-    cols = int(match.group(1))
-    rows = int(match.group(2) or match.group(1))
+    cols = natural(match.group(1), source, line, "width")
+    rows = natural(match.group(2) or match.group(1), source, line, "height")
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
         raise InputError(source, f"width and height must be 1..{MAX_SIDE}, found "
                          f"{cols}x{rows}", line)

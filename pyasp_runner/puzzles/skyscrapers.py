@@ -20,12 +20,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..errors import InputError
+from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
-    check_digits,
     clue_grid,
     content_lines,
     filled_text,
@@ -38,8 +38,8 @@ from ._grid import (
 INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
-_HEADER = re.compile(r"\s*(\d+)\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
-_GRID_TOKEN = re.compile(r"[a-z]|_|\d+|.", re.DOTALL)
+_HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
+_GRID_TOKEN = re.compile(rf"[a-z]|_|{NATURAL}|.", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -56,9 +56,10 @@ def parse(text: str, source: str) -> Instance:
     if not match:
         raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
                          number)
-    size = int(match.group(1)[:6])
+    size = natural(match.group(1), source, number, "size")
     if not 1 <= size <= MAX_N:
-        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", number)
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N} (found {size})",
+                         number)
     clue_part, comma, grid_part = match.group(2).strip().partition(",")
     clues = _read_clues(clue_part, size, source, number)
     if comma:
@@ -80,12 +81,12 @@ def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
         if not entry:
             continue
         side, position = SIDES[index // size], index % size + 1
-        if not entry.isdigit() or not entry.isascii():
+        if not is_integer(entry):
             raise InputError(source, f"clue {index + 1} ({side} {position}): expected a "
                              f"number or nothing, found {entry!r}", line)
-        value = int(entry[:6])
+        value = integer(entry, source, line, f"clue {index + 1} ({side} {position})")
         if not 1 <= value <= size:
-            raise InputError(source, f"Clue number out of range: {entry} {side} "
+            raise InputError(source, f"Clue number out of range: {value} {side} "
                              f"{position} (1..{size})", line)
         clues.append(fact("clue", side, position, value))
     return clues
@@ -99,11 +100,11 @@ def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
             continue
         if "a" <= token <= "z":
             cell += ord(token) - ord("a") + 1
-        elif token.isdigit() and token.isascii():
-            value = int(token[:6])
+        elif is_digits(token):
+            value = natural(token, source, line, "grid description")
             if not 1 <= value <= size:
                 raise InputError(source, f"Out-of-range number in grid description: "
-                                 f"{token} (1..{size})", line)
+                                 f"{value} (1..{size})", line)
             if cell < size * size:
                 givens.append(fact("given", cell // size + 1, cell % size + 1, value))
             cell += 1
@@ -168,9 +169,9 @@ def blank(size: str | None) -> Instance:
     """An empty grid of a size like "5" or "5x5" (default 5, as Tatham's)."""
     text = (size or "5").strip().lower()
     width, _, height = text.partition("x")
-    if not width.isdigit() or (height and height != width):
+    if not is_digits(width) or (height and height != width):
         raise InputError("--size", f"skyscrapers grids are square: N or NxN, found {size!r}")
-    check_digits(width, "--size", None, "size")
+    check_length(width, "--size", None, "size")
     return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "--size")
 
 
@@ -218,7 +219,7 @@ def _grid_text(cells: list[int | None]) -> str:
             parts.append(chr(ord("a") + step - 1))
             run -= step
         if value:
-            if parts and parts[-1][-1].isdigit():
+            if parts and is_digits(parts[-1][-1]):
                 parts.append("_")
             parts.append(str(value))
     return "".join(parts)
