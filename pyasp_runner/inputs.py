@@ -57,9 +57,10 @@ def read_input(argument: str, inline: bool, deadline: float | None = None,
         if inline and (code not in (errno.ENOENT, errno.ENOTDIR)
                        or not _FILE_NAME.fullmatch(argument)):
             return argument, "<argument>"  # no file by that name: the puzzle text itself
-        why = "" if code in (errno.ENOENT, errno.ENOTDIR) else \
-            f" ({getattr(err, 'strerror', None) or err})"
-        raise InputError(_shortened(argument), f"no such file{why}") from None
+        if code in (errno.ENOENT, errno.ENOTDIR):
+            raise InputError(argument, "no such file") from None
+        why = getattr(err, "strerror", None) or err  # a name too long to be a file, say
+        raise InputError(_shortened(argument), f"no such file ({why})") from None
     if stat.S_ISDIR(status.st_mode):
         raise InputError(argument, "is a directory, not a puzzle file")
     check_regular(argument, status, limit)
