@@ -131,7 +131,7 @@ def test_out_of_range_options_are_usage_errors(option):
     done = solve_asp("jodici", JODICI, *option)
     assert done.returncode == 2
     line = one_line(done.stderr)
-    assert line.startswith("solve-asp: error: argument") and option[0] in line
+    assert line.startswith("solve-asp jodici: error: argument") and option[0] in line
 
 
 def test_all_solutions_without_a_cap_are_all_shown():
