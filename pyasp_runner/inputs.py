@@ -21,8 +21,8 @@ from pathlib import Path
 
 from .errors import EncodingError, InputError
 
-# The largest puzzle the size limits allow is a few hundred kilobytes of text (a 200x200
-# hidoku, 20,000 rc4 bytes as hex); 16 MiB leaves room for comments and padding.
+# The largest puzzle the size limits allow is a few hundred kilobytes of text (a board of
+# 200x200 numbers, 20,000 bytes as hex); 16 MiB leaves room for comments and padding.
 MAX_INPUT_BYTES = 16 * 2**20
 # What can only be a mistyped file name, never puzzle text given inline.
 _FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
