@@ -496,10 +496,12 @@ def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     if givens:
         raise InputError(instance.source, "given cells cannot be written in a puzz.link "
                          "address (a Tatham game ID holds them)")
-    if any(runs is None for runs in columns + rows):
+    known_columns = [runs for runs in columns if runs is not None]
+    known_rows = [runs for runs in rows if runs is not None]
+    if len(known_columns) < len(columns) or len(known_rows) < len(rows):
         raise InputError(instance.source, "a line without a clue cannot be written in a "
                          "puzz.link address (there, an empty line has no black cell)")
-    return write_pzpr(drawing.width, drawing.height, columns, rows) + "\n"
+    return write_pzpr(drawing.width, drawing.height, known_columns, known_rows) + "\n"
 
 
 
