@@ -99,6 +99,9 @@ def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
                         choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
                                  "trendy", "many"],
                         help="clingo's search preset (e.g. trendy, crafty)")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     add_size_options(parser)
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
@@ -325,6 +328,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         return explain(puzzle, instance, encoding, args, out)
     if args.hint:
         return hint(puzzle, instance, encoding, args, out)
+    if args.trace:
+        return trace(puzzle, instance, encoding, args, out, err)
     limits = limits_for(args, puzzle)
     show_progress = err.is_terminal and not args.json
     spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
@@ -358,6 +363,33 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         if args.stats:
             out.print(stats_table(result.stats))
     return STATUS_EXIT[data["status"]]
+
+
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          out: Console, err: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(encoding, instance.facts, limits_for(args, puzzle), puzzle.name,
+                      instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
+    return STATUS_EXIT[status]
 
 
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
