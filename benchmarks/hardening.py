@@ -165,8 +165,7 @@ def inline_puzzles() -> set[str]:
     """Puzzles that read an argument naming no file as the puzzle text itself."""
     from pyasp_runner.puzzle import registry
 
-    return {name for name, puzzle in registry().items()
-            if getattr(puzzle.module, "INLINE", False)}
+    return {name for name, puzzle in registry().items() if puzzle.spec.inline}
 
 
 def after_first_line(text: str, inserted: str) -> str:

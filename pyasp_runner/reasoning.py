@@ -2,8 +2,8 @@
 
 Every question is asked of the puzzle's own encoding with some subset of the author's
 clues as facts, grounded afresh for that subset. Clues must stay facts: encodings prune
-their domains with them in the grounder (a hidoku number only near the givens), so a
-clue switched off by an assumption would leave its pruning behind, and clues as
+their domains with them in the grounder (a path puzzle grounds a number only near the
+givens), so a clue switched off by an assumption would leave its pruning behind, and clues as
 choice atoms instead would make that pruning ground for every subset at once.
 
 - explain: clues are dropped, halves first, while the rest stays unsatisfiable, down
@@ -167,7 +167,9 @@ def propagated_atoms(program: ClueProgram, shown: set[Symbol]) -> tuple[Symbol, 
     propagation only; `cleanup()` then turns what became true into facts.
     """
     ctl = program.control(program.clues, [])
-    ctl.configuration.solve.solve_limit = 0
+    solve_options = ctl.configuration.solve
+    assert isinstance(solve_options, clingo.Configuration)
+    solve_options.solve_limit = 0
     ctl.solve()
     ctl.cleanup()
     true_at_top = {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}

@@ -89,7 +89,7 @@ class _Logger:
 
 def control_arguments(limits: Limits) -> list[str]:
     models = limits.cap if limits.models == 0 else limits.models
-    # Core-guided optimisation (usc) proves optima from below: on rc4's text-likeness
+    # Core-guided optimisation (usc) proves optima from below: on a text-likeness
     # objective with many tied optima it takes 0.1 s where branch-and-bound takes minutes.
     args = [f"--models={models}", "--project=show", "--opt-mode=optN", "--opt-strategy=usc"]
     if limits.threads > 1:

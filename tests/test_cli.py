@@ -191,3 +191,23 @@ def test_readme_examples_solve():
         assert argv[0] == name
         argv[1] = str(ROOT / argv[1]) if (ROOT / argv[1]).exists() else argv[1]
         assert main([*argv, "--json"]) in (0, 1), command
+
+
+def test_help_lists_generate_and_every_puzzle(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    assert "generate" in out and all(name in out for name in registry())
+
+
+def test_a_puzzle_help_shows_its_own_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["hidoku", "--help"])
+    assert "--path" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    assert "--path" not in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    assert "--seed" in capsys.readouterr().out

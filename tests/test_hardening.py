@@ -294,14 +294,14 @@ def test_encoding_without_show_still_solves(capsys, tmp_path):
 
 def test_size_limits_are_declared_with_their_unit():
     for name, puzzle in registry().items():
-        measure = getattr(puzzle.module, "size", None)
+        measure, limit = puzzle.spec.size, puzzle.spec.max_size
         if measure is None:
             continue
-        assert isinstance(puzzle.module.MAX_SIZE, int), name
+        assert isinstance(limit, int), name
         for path in (INSTANCES / name).glob("*"):
             if path.is_file() and not path.name.endswith(".json"):
                 size, unit = measure(puzzle.parse(path.read_text(encoding="utf-8"), str(path)))
-                assert size <= puzzle.module.MAX_SIZE and unit, path
+                assert size <= limit and unit, path
 
 
 @pytest.mark.parametrize("argument", ["x" * 300, " ".join(map(str, range(1, 120))) + " -> 5", ""])

@@ -106,7 +106,7 @@ def _marks(drawing: RenderableType) -> Counter[str]:
 
 @pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
 def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
-    draw = getattr(puzzle.module, "render_conflict", None)
+    draw = puzzle.spec.render_conflict
     assert draw, f"{puzzle.name} has clues but no render_conflict"
     _, clues = next(_broken(puzzle, instance))
     broken = replace(instance, clues=tuple(clues))
@@ -180,7 +180,7 @@ def test_generated_puzzles_are_unique_minimal_and_reproducible(name, tmp_path, c
     text = capsys.readouterr().out
     assert main(["generate", name, "--seed", "7"]) == 0
     assert capsys.readouterr().out == text, "the same seed must give the same puzzle"
-    path = tmp_path / f"generated{puzzle.module.__name__}.txt"
+    path = tmp_path / f"generated-{name}.txt"
     path.write_text(text)
     instance = puzzle.parse(text, str(path))
     result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=2))

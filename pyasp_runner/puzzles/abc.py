@@ -31,7 +31,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
     CONFLICT_LEGEND,
@@ -310,8 +310,8 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
         letter = clue.arguments[2].string
         what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
         return f"{what} at ({row},{column})"
-    side, line, letter = clue.arguments
-    return describe_edge(side.string, line.number, letter.string)
+    side, line, edge_letter = clue.arguments
+    return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
@@ -360,3 +360,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     if any(char != _NO_CLUE for row in grid for char in row):
         lines += ["grid:", *("".join(row) for row in grid)]
     return "\n".join(lines) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="abc", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write,
+)

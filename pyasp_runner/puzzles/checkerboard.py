@@ -11,7 +11,6 @@ copies of a solution on the board as one.
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
@@ -22,7 +21,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import NATURAL, natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._grid import Line, content_lines
 
 MAX_SIDE = 40
@@ -31,7 +30,6 @@ MAX_SIZE = 2_000_000
 # clingo's preset for exact-cover search (measured on the reference: first solution and
 # uniqueness 1.10 s -> 0.72 s, counting all 104 tilings 26.7 s -> 16.8 s).
 CONFIGURATION = "crafty"
-DEFAULT_MODELS = 2
 
 _SEPARATOR = re.compile(r"=+")
 _BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
@@ -220,14 +218,14 @@ def size(instance: Instance) -> tuple[int, str]:
     return fields * 8 * fields, "stone-square placements"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--up-to-symmetry", action="store_true",
-                       help="count a solution and its mirrored or rotated copies on the board "
-                       "as one (only symmetries that keep the fields' colours)")
+OPTIONS = (
+    Option("--up-to-symmetry", "count a solution and its mirrored or rotated copies on the "
+           "board as one (only symmetries that keep the fields' colours)"),
+)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    if getattr(args, "up_to_symmetry", False):
+def configure(instance: Instance, options: OptionValues) -> Instance:
+    if options["up_to_symmetry"]:
         board = replace(instance.data, symmetry=True)
         return replace(instance, structure=_structure(board), data=board)
     return instance
@@ -276,3 +274,9 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
+
+
+PUZZLE = PuzzleSpec(
+    name="checkerboard", parse=parse, render=render, solution_json=solution_json, size=size,
+    max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
+)

@@ -32,7 +32,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import is_digits
-from ..puzzle import Answer, Instance, Value, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -238,8 +238,8 @@ def _structure(layout: Layout) -> tuple[Symbol, ...]:
     return tuple(facts)
 
 
-def _name(equation: Value) -> str:
-    kind, index = equation  # type: ignore[misc]
+def _name(equation: tuple[str, int]) -> str:
+    kind, index = equation
     return f"{'row' if kind == 'row' else 'column'} {index}"
 
 
@@ -247,7 +247,7 @@ def _grid(layout: Layout, answer: Answer) -> list[list[int | None]]:
     """Values by row and column; None where the answer is partial (a hint)."""
     grid: list[list[int | None]] = [[None] * layout.columns for _ in range(layout.rows)]
     for r, c, v in answer.atoms("value", 3):
-        grid[int(r) - 1][int(c) - 1] = int(v)  # type: ignore[arg-type]
+        grid[int(r) - 1][int(c) - 1] = int(v)
     return grid
 
 
@@ -413,3 +413,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     lines.append("   ".join(results.get(("col", c), "_").rjust(width)
                             for c in range(1, layout.columns + 1)))
     return "\n".join(lines) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="equation", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write,
+)

@@ -8,7 +8,6 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 
 from __future__ import annotations
 
-import argparse
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,8 +15,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..errors import InputError, UserError
-from ..puzzle import Answer, Closest, Instance, fact
+from ..errors import InputError
+from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -93,21 +92,6 @@ def size(instance: Instance) -> tuple[int, str]:
     return len(stack.disks) * stack.positions ** 2, "disk placements"
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    """Show every answer by default: all solutions, or all best stack positions.
-
-    The disks are the whole puzzle, there are no clues: --hint and --explain (which
-    reason about clues, ignoring the optimisation) have nothing to work on.
-    """
-    if getattr(args, "hint", False) or getattr(args, "explain", False):
-        raise UserError("flower has no clues (the disks are the puzzle), so --hint and "
-                        "--explain do not apply; without them every best stack position "
-                        "is shown")
-    if getattr(args, "models", 0) is None:
-        args.models = 0
-    return instance
-
-
 def _rotations(instance: Instance, answer: Answer) -> list[int | None]:
     stack: Stack = instance.data
     rotations: list[int | None] = [None] * len(stack.disks)
@@ -163,3 +147,16 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
                f"hole{'s' * (holes != 1)} stay{'s' * (holes == 1)} open; {count} such stack "
                f"position{'s' * (count != 1)} found.")
     return Closest("unsolvable", summary, {"open": holes})
+
+
+# --hint and --explain reason about clues (and ignore the optimisation).
+NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing to reason "
+            "about; without it every best stack position is shown")
+
+# Every answer is shown by default (default_models=0): all solutions, or all the best
+# stack positions when none covers every hole.
+PUZZLE = PuzzleSpec(
+    name="flower", parse=parse, render=render, solution_json=solution_json, assess=assess,
+    size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
+    refuses_explain=NO_CLUES,
+)

@@ -9,7 +9,6 @@ Option `--path` draws an arrow from every number towards the next one.
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,7 +20,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, check_length
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -126,13 +125,11 @@ def size(instance: Instance) -> tuple[int, str]:
     return board.cells ** 2, "cell-number pairs"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--path", action="store_true",
-                       help="draw an arrow from every number towards the next one")
+OPTIONS = (Option("--path", "draw an arrow from every number towards the next one"),)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    if getattr(args, "path", False):
+def configure(instance: Instance, options: OptionValues) -> Instance:
+    if options["path"]:
         return replace(instance, data=replace(instance.data, path=True))
     return instance
 
@@ -214,3 +211,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
         grid[row - 1][col - 1] = str(value)
     width = max(len(field) for row in grid for field in row)
     return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in grid)
+
+
+PUZZLE = PuzzleSpec(
+    name="hidoku", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
+)

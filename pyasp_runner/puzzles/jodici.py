@@ -13,7 +13,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -128,3 +128,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     ring, sector, digit = (arg.number for arg in clue.arguments)
     return f"the {digit} at ring {ring}, sector {sector}"
+
+
+PUZZLE = PuzzleSpec(
+    name="jodici", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write,
+)

@@ -14,7 +14,7 @@ from rich.console import RenderableType
 
 from ..errors import InputError
 from ..numerals import is_digits
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -164,3 +164,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
         grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
     return header + "".join(",".join(row) + "\n" for row in grid)
+
+
+PUZZLE = PuzzleSpec(
+    name="magic", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE,
+)

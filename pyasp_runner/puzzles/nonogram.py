@@ -26,7 +26,7 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..puzzle import Answer, Instance, Value, fact, to_python
+from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import conflict_text, content_lines, tatham_game_id
 from ._nonogram_formats import (
     UNKNOWN,
@@ -38,7 +38,6 @@ from ._nonogram_formats import (
     side,
 )
 
-INLINE = True
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
 # units, 762 k rules, 350 MB, 8 s), so the limit is about 2 M rules and 1 GB; the
@@ -374,7 +373,7 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     rows: list[str] = [UNKNOWN] * drawing.height
     givens: dict[int, bool] = {}
     for clue in clues:
-        values = [to_python(arg) for arg in clue.arguments]
+        values: list[Any] = [to_python(arg) for arg in clue.arguments]
         if clue.name == "given":
             givens[(values[0] - 1) * drawing.width + values[1] - 1] = bool(values[2])
             continue
@@ -403,3 +402,9 @@ def _tatham_squares(givens: dict[int, bool], cells: int) -> str:
         skip -= step
     return "".join(out)
 
+
+PUZZLE = PuzzleSpec(
+    name="nonogram", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
+)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -17,7 +18,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import check_length
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
 MAX_PART = 4096
@@ -125,17 +126,17 @@ def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[in
     message: Message = instance.data
     keys: list[int | None] = [None] * message.width
     for position, byte in answer.atoms("key", 2):
-        keys[int(position) - 1] = int(byte)  # type: ignore[arg-type]
+        keys[int(position) - 1] = int(byte)
     counts: list[int | None] = [None] * message.width
     for position, count in answer.atoms("candidates", 2):
-        counts[int(position) - 1] = int(count)  # type: ignore[arg-type]
+        counts[int(position) - 1] = int(count)
     chars = [[UNKNOWN] * len(part) for part in message.parts]
     for part, position, code in answer.atoms("plain", 3):
-        chars[int(part) - 1][int(position) - 1] = chr(int(code))  # type: ignore[arg-type]
+        chars[int(part) - 1][int(position) - 1] = chr(int(code))
     return keys, counts, ["".join(row) for row in chars]
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict:
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     keys, counts, plaintext = _read(instance, answer)
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
 
@@ -165,3 +166,9 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
         Text(joined),
     ]
     return Group(*lines)
+
+
+PUZZLE = PuzzleSpec(
+    name="rc4", parse=parse, render=render, solution_json=solution_json, size=size,
+    max_size=MAX_SIZE,
+)

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -35,7 +35,6 @@ from ._grid import (
 )
 from ._path import ARROWS, cell_texts, draw, number_grid
 
-INLINE = True
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
 MAX_SIDE = 100
@@ -185,3 +184,10 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
                    for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="signpost", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
+    max_size=MAX_SIZE, inline=True,
+)

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
 from ._grid import (
     CONFLICT_LEGEND,
@@ -35,7 +35,6 @@ from ._grid import (
     unknown_text,
 )
 
-INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
 _HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
@@ -90,6 +89,12 @@ def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
                              f"{position} (1..{size})", line)
         clues.append(fact("clue", side, position, value))
     return clues
+
+
+def _height(height: int | None) -> int:
+    if height is None:
+        raise ValueError("a full answer has a height in every cell")
+    return height
 
 
 def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -178,7 +183,7 @@ def blank(size: str | None) -> Instance:
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     """Every edge clue and every height the full answer implies."""
     size = instance.data.size
-    grid = _heights(size, answer)
+    grid = [[_height(h) for h in row] for row in _heights(size, answer)]
     clues = []
     for side in SIDES:
         for line in range(1, size + 1):
@@ -223,3 +228,10 @@ def _grid_text(cells: list[int | None]) -> str:
                 parts.append("_")
             parts.append(str(value))
     return "".join(parts)
+
+
+PUZZLE = PuzzleSpec(
+    name="skyscrapers", parse=parse, render=render, solution_json=solution_json,
+    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    write=write, inline=True,
+)

@@ -181,7 +181,7 @@ def create_app(settings: Settings) -> Starlette:
         listed = []
         for name, puzzle in registry().items():
             listed.append({"name": name, "summary": puzzle.summary,
-                           "inline": bool(getattr(puzzle.module, "INLINE", False)),
+                           "inline": puzzle.spec.inline,
                            "instances": list(instance_files(settings.instances, name))})
         return JSONResponse({"puzzles": listed, "time_limit": settings.time_limit})
 
@@ -254,7 +254,7 @@ def create_app(settings: Settings) -> Starlette:
         lifespan=lifespan,
     )
     app.state.jobs = jobs
-    app.add_middleware(Guard, settings=settings)  # type: ignore[arg-type]
+    app.add_middleware(Guard, settings=settings)  # type: ignore[arg-type, unused-ignore]
     return app
 
 

@@ -22,21 +22,11 @@ from rich.console import Console
 from .. import reasoning
 from .. import solve as runner
 from ..errors import AnswerShapeError, EncodingError, UserError
-from ..puzzle import Answer, Instance, Puzzle, registry
+from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
+from ..report import STATS_HELP, conflict_sentence, envelope, known_values
 from .rules import check_rules
 
 Report = Callable[[float, int], None]
-
-# The CLI's one-line meaning of every statistic (the same words as `--stats`).
-STATS_HELP = {
-    "time_s": "whole run, seconds",
-    "ground_s": "grounding: rules instantiated for these facts",
-    "solve_s": "search, including the uniqueness or optimality proof",
-    "choices": "decisions: atoms the solver guessed",
-    "conflicts": "guesses that led to a contradiction and were learned from",
-    "rules": "ground rules after instantiation",
-    "atoms": "ground atoms",
-}
 
 # clingo's located message: `<file>:<line>:<column>[-<end>]: error: ...`
 _LOCATED = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+)(?:-(?:\d+:)?\d+)?: "
@@ -66,9 +56,14 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
 def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dict[str, Any]:
     puzzle = registry()[request["puzzle"]]
     args = puzzle_arguments(puzzle)
+    action = request["action"]
+    refusal = {"explain": puzzle.spec.refuses_explain, "hint": puzzle.spec.refuses_hint,
+               "step": puzzle.spec.refuses_hint}.get(action)
+    if refusal:
+        raise UserError(refusal)
     text, source = request["text"], request.get("source") or "<page>"
-    instance = puzzle.configure(puzzle.parse(text, source), args)
-    check_size(puzzle, instance)
+    instance = puzzle.configure(puzzle.parse(text, source), option_values(puzzle, args))
+    puzzle.check_size(instance, None, False)
     time_limit = float(request["time_limit"])
     with tempfile.TemporaryDirectory(prefix="solve-asp-studio-") as folder:
         encoding = puzzle.encoding
@@ -76,7 +71,6 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             check_rules(request["rules"])
             encoding = Path(folder) / RULES_NAME
             encoding.write_text(request["rules"], encoding="utf-8")
-        action = request["action"]
         if action == "solve":
             return solve(puzzle, instance, encoding, args, int(request.get("index", 0)),
                          time_limit, report)
@@ -90,19 +84,24 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
 def puzzle_arguments(puzzle: Puzzle) -> argparse.Namespace:
     """The command line's defaults for this puzzle, its own options included."""
     from ..cli import build_parser  # the CLI's option table, so defaults are the same
-    return build_parser(puzzle).parse_args([puzzle.name, "-"])
+    return build_parser(puzzle.name).parse_args([puzzle.name, "-"])
 
 
-def check_size(puzzle: Puzzle, instance: Instance) -> None:
-    from ..cli import check_size as cli_check_size
-    cli_check_size(puzzle, instance, argparse.Namespace(max_size=None, force=False))
+def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
+    from ..cli import option_values as given
+    return given(puzzle, args)
+
+
+def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
+    """The command line's limits for this puzzle without -n (its own default models)."""
+    from ..cli import limits_for as cli_limits
+    return cli_limits(args, puzzle, puzzle.default_models(option_values(puzzle, args)))
 
 
 def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
           index: int, time_limit: float, report: Report) -> dict[str, Any]:
     """Answer number `index` (0-based) and what is known about the count after it."""
-    from ..cli import limits_for
-    limits = limits_for(args, puzzle)
+    limits = limits_for(puzzle, args)
     limits.time_limit = time_limit
     if limits.models != 0:
         limits.models = max(limits.models, index + 2)  # one more proves there is no other
@@ -122,7 +121,6 @@ def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
 
 def outcome(puzzle: Puzzle, instance: Instance, result: runner.Result) -> dict[str, Any]:
     """Status, the page's one-line summary, and the statistics with their meanings."""
-    from ..cli import envelope
     data = envelope(puzzle, instance, result, shown=0)
     closest = puzzle.assess(instance, result.answers)
     return {
@@ -161,9 +159,8 @@ def summary(result: runner.Result, closest: str | None) -> str:
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
             time_limit: float, report: Report) -> dict[str, Any]:
     """If there is no solution: a minimal set of clues that cannot hold together."""
-    from ..cli import limits_for
     deadline = time.perf_counter() + time_limit
-    limits = limits_for(args, puzzle)
+    limits = limits_for(puzzle, args)
     limits.time_limit = time_limit
     result = runner.solve(encoding, instance.facts, limits, report)
     data = outcome(puzzle, instance, result)
@@ -180,24 +177,15 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         data["conflict"] = []
         return data
     data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
-    draw = getattr(puzzle.module, "render_conflict", None)
-    if draw:
-        data["board"] = picture(draw(instance, conflict))
-    described = [puzzle.describe_clue(instance, clue) for clue in conflict]
-    if len(described) == 1:
-        line = f"{described[0]} alone cannot hold."
-    else:
-        both = "both" if len(described) == 2 else "all"
-        line = (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
-                "together; without any one of them the rest can.")
-    data["explanation"] = f"No solution: {line}"
+    if puzzle.spec.render_conflict is not None:
+        data["board"] = picture(puzzle.spec.render_conflict(instance, conflict))
+    data["explanation"] = f"No solution: {conflict_sentence(puzzle, instance, conflict)}"
     return data
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
          time_limit: float) -> dict[str, Any]:
     """The values forced in every solution, or (step) by propagation alone."""
-    from ..cli import known_values
     started = time.perf_counter()
     found = reasoning.hints(encoding, instance.structure, instance.clues, step=step,
                             deadline=started + time_limit)
