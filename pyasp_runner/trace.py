@@ -225,7 +225,7 @@ def frames(events: Sequence[dict[str, Any]]) -> list[Frame]:
                 del by_level[deeper]
             new = set(event["true"]) - set().union(*by_level.values())
             by_level.setdefault(level, set()).update(new)
-            if pending_decision in new:
+            if pending_decision is not None and pending_decision in new:
                 decided = frozenset({pending_decision})
                 new.discard(pending_decision)
             pending_decision = None
