@@ -22,8 +22,8 @@ import random
 import re
 import sys
 import time
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -125,6 +125,10 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    if puzzle.writers:
+        parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
+                            help="print the puzzle in FORMAT and stop: "
+                            + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
     parser.add_argument("--trace", metavar="FILE",
@@ -155,10 +159,15 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
     parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
     parser.add_argument("--seed", type=_natural, metavar="N",
-                        help="random seed (the same seed gives the same puzzle)")
+                        help="random seed (the same seed gives the same puzzle, with one "
+                        "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="write the puzzle in FORMAT (default: the puzzle's first; "
+                        "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
     add_search_options(parser)
+    add_clingo_options(parser)
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -293,6 +302,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     text, source = read_input(puzzle, args.input)
     values = option_values(puzzle, args)
     instance = puzzle.configure(puzzle.parse(text, source), values)
+    if getattr(args, "to", None):
+        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+        return EXIT_SOLVED
     if args.facts:
         named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
         out.file.write(f"% {puzzle.name} facts from {named}; "
@@ -314,18 +326,13 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             models: int | None, out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.explain:
-        return explain(puzzle, instance, encoding, args, models, out)
+        return explain(puzzle, instance, encoding, args, models, out, err)
     if args.hint:
-        return hint(puzzle, instance, encoding, args, out)
+        return hint(puzzle, instance, encoding, args, out, err)
     if args.trace:
         return trace(puzzle, instance, encoding, args, models, err, out)
     limits = limits_for(args, puzzle, models)
-    show_progress = err.is_terminal and not args.json
-    spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
-    with spinner as status:
-        def progress(elapsed: float, found: int) -> None:
-            if status is not None:
-                status.update(f"solving… {elapsed:.1f} s, {found:,} found (Ctrl-C stops)")
+    with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
@@ -382,17 +389,41 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     return STATUS_EXIT[status]
 
 
+@contextmanager
+def progress_shown(err: Console, shown: bool, doing: str,
+                   counted: str) -> Iterator[runner.Progress | None]:
+    """On a terminal, a spinner that a search tells how long it ran and how many
+    (answers found, searches made) so far; elsewhere nothing."""
+    if not (shown and err.is_terminal):
+        yield None
+        return
+    with err.status("grounding…", spinner="dots") as status:
+        def progress(elapsed: float, count: int) -> None:
+            status.update(f"{doing}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
+        yield progress
+
+
+def reasoning_limits(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
+    """The clingo settings of the questions about clues (their time is a deadline)."""
+    return runner.Limits(threads=args.threads,
+                         configuration=args.configuration or puzzle.spec.configuration)
+
+
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            models: int | None, out: Console) -> int:
+            models: int | None, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     deadline = deadline_of(args)
-    result = runner.solve(encoding, instance.facts, limits_for(args, puzzle, models))
+    with progress_shown(err, not args.json, "solving", "found") as progress:
+        result = runner.solve(encoding, instance.facts, limits_for(args, puzzle, models),
+                              progress)
     data = envelope(puzzle, instance, result, shown=1)
     conflict = None
     if result.status == runner.UNSOLVABLE:
-        conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-            encoding, instance.structure, instance.clues, deadline))
+        with progress_shown(err, not args.json, "explaining", "searches") as progress:
+            conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
+                encoding, instance.structure, instance.clues, deadline,
+                limits=reasoning_limits(args, puzzle), progress=progress))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     if args.json:
         out.file.write(json.dumps(data) + "\n")
@@ -419,11 +450,13 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-         out: Console) -> int:
+         out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     started = time.perf_counter()
-    found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
-                            deadline=deadline_of(args))
+    with progress_shown(err, not args.json, "finding what is forced", "searches") as progress:
+        found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
+                                deadline=deadline_of(args),
+                                limits=reasoning_limits(args, puzzle), progress=progress)
     answer = None
     forced = open_values = 0
     if found.forced is not None and found.solution is not None:
@@ -459,6 +492,8 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     puzzle = registry()[args.puzzle]
     spec = puzzle.spec
     assert spec.blank and spec.clues_of and spec.write  # the parser offers only these
+    to = args.to or next(iter(puzzle.writers))
+    write = puzzle.writer(to)
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
         raise UserError(f"--seed must be below {2**31}")
@@ -466,15 +501,20 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     puzzle.check_size(blank, args.max_size, args.force)
     clues_of = spec.clues_of
     started = time.perf_counter()
-    made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
-                              lambda answer: clues_of(blank, answer), seed,
-                              minimise=not args.keep_all, deadline=deadline_of(args))
+    with progress_shown(err, True, "generating", "searches") as progress:
+        made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
+                                  lambda answer: clues_of(blank, answer), seed,
+                                  minimise=not args.keep_all, deadline=deadline_of(args),
+                                  limits=reasoning_limits(args, puzzle), progress=progress)
     elapsed = time.perf_counter() - started
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.file.write(spec.write(blank, list(made.clues)))
+    clues = set(made.clues)
+    if to in spec.complete_formats:  # a format that states every clue the solution implies
+        clues |= set(clues_of(blank, made.solution))
+    out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED
