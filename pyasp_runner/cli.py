@@ -10,28 +10,31 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
+    5  standard output could not be written (disk full, I/O error, unencodable text)
     130 interrupted by Ctrl-C (what was found is still reported)
+    143 stopped by SIGTERM (what was found is still reported, status "interrupted")
+A reader that closes the output early (`| head -1`) does not change the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
-import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import escape, reasoning
+from . import escape, inputs, output, reasoning
 from . import solve as runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .numerals import is_digits
@@ -58,12 +61,16 @@ STATUS_EXIT = {
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
+# clingo's own bounds on what these options become (--models, --parallel-mode).
+MAX_MODELS = 2**32 - 1
+MAX_THREADS = 64
+MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise BrokenPipeError
+        raise output.ReaderLeft
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,7 +91,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 130 interrupted. `solve-asp PUZZLE --help` shows a "
+        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. `solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
@@ -113,12 +120,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("input", nargs="?",
                         help="puzzle file, - for standard input, or the puzzle text itself")
-    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+    parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
     parser.add_argument("--count", action="store_true",
                         help="count all solutions without printing them")
-    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+    parser.add_argument("--cap", type=_bounded(0, MAX_MODELS), default=DEFAULT_CAP,
+                        metavar="N",
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -183,7 +191,7 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
+    parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
                         help="clingo's search preset (e.g. trendy, crafty)")
@@ -208,56 +216,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int):
+    """A whole number option within clingo's bounds, refused as a usage error otherwise."""
+    def convert(text: str) -> int:
+        value = int(text) if is_digits(text) and len(text) <= 30 else -1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
+        return value
+    return convert
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+            f"got {text[:40]!r}")
     return value
-
-
-def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
-    """The puzzle text and its name for messages: a file, stdin, or inline text."""
-    if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    inline = puzzle.spec.inline
-    if not argument.strip():
-        raise InputError("<argument>", "empty: give a puzzle file"
-                         + (" or the puzzle text" if inline else ""))
-    path = Path(argument)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
-        if inline:
-            return argument, "<argument>"
-        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
-    if is_dir:
-        raise InputError(argument, "is a directory, not a puzzle file")
-    if exists:
-        try:
-            return _decode(path.read_bytes(), argument), argument
-        except OSError as err:
-            raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline and not _FILE_NAME.fullmatch(argument):
-        return argument, "<argument>"
-    raise InputError(argument, "no such file")
-
-
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
-
-
-def _shortened(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
 
 
 def list_puzzles(console: Console) -> None:
@@ -278,8 +257,9 @@ def limits_for(args: argparse.Namespace, puzzle: Puzzle, models: int | None) -> 
     else:
         keep = None
     if models == 0 and keep is None:
-        keep = args.cap or None
-    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
+        keep = args.cap or runner.KEEP_ALL  # --cap 0: every solution is kept and shown
+    return runner.Limits(models=models, keep=keep, cap=args.cap,
+                         time_limit=search_time(args),
                          threads=args.threads,
                          configuration=args.configuration or puzzle.spec.configuration)
 
@@ -299,7 +279,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
-    text, source = read_input(puzzle, args.input)
+    try:
+        text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
     values = option_values(puzzle, args)
     instance = puzzle.configure(puzzle.parse(text, source), values)
     if getattr(args, "to", None):
@@ -313,6 +296,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                        f"% clues\n{facts_text(instance.clues)}")
         return EXIT_SOLVED
     encoding = args.encoding or puzzle.encoding
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
     puzzle.check_size(instance, args.max_size, args.force)
     models = args.models if args.models is not None else puzzle.default_models(values)
     try:
@@ -334,32 +319,85 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     limits = limits_for(args, puzzle, models)
     with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
+    output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
             err.print(Text(escape.terminal(line), style="dim"))
-    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {escape.name(str(args.encoding))} holds "
-                       f"none of the atoms the drawing reads (compare its #show lines with "
-                       f"asp/{puzzle.name}.lp)"))
+    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
+                            f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
     shown = 1 if models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
-    data = envelope(puzzle, instance, result, shown)
+    writing = time.perf_counter()
+    out.file.outcome = exit_code(envelope(puzzle, instance, result, 0)["status"])
     if args.json:
+        solutions, stopped = written(
+            (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
+            args)
+        result = stopped_while_writing(result, stopped, args, writing)
+        data = envelope(puzzle, instance, result, shown, solutions)
+        out.file.outcome = exit_code(data["status"])
         out.file.write(json.dumps(data) + "\n")
-    else:
-        closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
+        return exit_code(data["status"])
+    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
               soft_wrap=True)
+
+    def boards():
         for index, answer in enumerate(result.answers[:shown], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, counting=args.count, models=models, cap=args.cap,
-                               closest_summary=closest.summary if closest else None))
-        if args.stats:
-            out.print(stats_table(result.stats))
-    return STATUS_EXIT[data["status"]]
+            yield index
+    drawn, stopped = written(boards(), args)
+    result = stopped_while_writing(result, stopped, args, writing)
+    data = envelope(puzzle, instance, result, 0)
+    out.file.outcome = exit_code(data["status"])
+    closest = puzzle.assess(instance, result.answers)
+    line = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+                        closest_summary=closest.summary if closest else None)
+    if stopped:  # the summary says how the search ended; the drawing stopped early
+        line.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+                    f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
+    out.print(line)
+    if args.stats:
+        out.print(stats_table(result.stats))
+    return exit_code(data["status"])
+
+
+def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
+    """Take `items` (each one written or converted as it is taken) until the time limit
+    passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    deadline = deadline_of(args)
+    taken = []
+    for item in items:
+        taken.append(item)
+        signalled = output.writing_deadline()
+        if output.stop.is_set() or (signalled and time.perf_counter() >= signalled):
+            return taken, runner.INTERRUPTED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return taken, runner.TIMEOUT
+    return taken, None
+
+
+def stopped_while_writing(result: runner.Result, stopped: str | None,
+                          args: argparse.Namespace, writing: float) -> runner.Result:
+    """The result with the whole run's time and the output's in its statistics, and the
+    status of a stop (time limit, signal) that came while the answers were written.
+    The count stays what the search found (`complete` says whether it was exhausted)."""
+    now = time.perf_counter()
+    stats = {**result.stats, "time_s": round(now - args.started, 4),
+             "output_s": round(now - writing, 4)}
+    status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
+        else result.status
+    return dataclasses.replace(result, status=status, stats=stats)
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a run's status; SIGTERM's own for a run it stopped."""
+    if status == runner.INTERRUPTED:
+        return output.interrupted_code()
+    return STATUS_EXIT[status]
 
 
 def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
@@ -425,9 +463,11 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                 encoding, instance.structure, instance.clues, deadline,
                 limits=reasoning_limits(args, puzzle), progress=progress))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    output.writing_begins()
+    out.file.outcome = exit_code(data["status"])
     if args.json:
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
+        return exit_code(data["status"])
     out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
               soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
@@ -446,7 +486,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             out.print(puzzle.spec.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
-    return STATUS_EXIT[data["status"]]
+    return exit_code(data["status"])
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
@@ -466,13 +506,15 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         forced = known_values(puzzle.solution_json(instance, answer)) - given
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
+    output.writing_begins()
+    out.file.outcome = exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data = hint_envelope(puzzle, instance, answer, step=args.step,
                              counts=(forced, open_values),
                              time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
+        return exit_code(data["status"])
     out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
               soft_wrap=True)
     if answer is None:
@@ -521,8 +563,20 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:
-    """When --time-limit runs out, on the clock of `time.perf_counter`."""
-    return None if args.time_limit is None else time.perf_counter() + args.time_limit
+    """When --time-limit runs out, on the clock of `time.perf_counter`: counted from the
+    start of the run, so reading, parsing and writing are inside it."""
+    if args.time_limit is None:
+        return None
+    return getattr(args, "started", time.perf_counter()) + args.time_limit
+
+
+def search_time(args: argparse.Namespace) -> float | None:
+    """The seconds of --time-limit the search may use: what is left of it, less a tenth
+    (at most 1 s) kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return max(0.0, deadline - min(1.0, args.time_limit / 10) - time.perf_counter())
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -536,35 +590,54 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    started = time.perf_counter()
+    stdout = output.Stdout(sys.stdout)
+    out, err = _Console(file=stdout), _Console(stderr=True, soft_wrap=True)  # messages: 1 line
+    restore = output.install_signal_handlers()
+    try:
+        code = dispatch(argv, out, err, started)
+        stdout.flush()
+    except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
+        output.silence_stdout()
+        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
+                       f"exit code {code} is the outcome's", style="dim"))
+    except output.OutputError as error:  # disk full, I/O error, an unencodable character
+        output.silence_stdout()
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        code = error.exit_code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = output.interrupted_code()
+    finally:
+        restore()
+    return code
+
+
+def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+    """Run the command; a user's error becomes its message and exit code."""
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
-            code = studio(argv[1:])
-        else:
-            code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
+            return studio(argv[1:])
+        args = build_parser(command_of(argv)).parse_args(argv)
+        args.started = started
+        return run(args, out, err)
     except EncodingError as error:
-        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        for message in error.messages[1:] if error.messages else []:
-            for line in message.splitlines():  # clingo's lines, each shown safely
-                err.print(Text(escape.terminal(line), style="red"))
-        code = error.exit_code
+        for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
+            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
+                           style="bold red" if number == 0 else "red"))
+        return error.exit_code
+    except output.OutputError:
+        raise
     except UserError as error:
         err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        code = error.exit_code
-    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = EXIT_SOLVED
-    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        return error.exit_code
+    except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
                        style="bold yellow"))
-        code = STATUS_EXIT[stop.status]
-    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
-        code = EXIT_INTERRUPTED
-    return code
+        return exit_code(stop.status)
 
 
 def run_command() -> None:
