@@ -25,10 +25,10 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -91,7 +91,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. `solve-asp PUZZLE --help` shows a "
+        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. "
+        "`solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
@@ -216,7 +217,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _bounded(low: int, high: int):
+def _bounded(low: int, high: int) -> Callable[[str], int]:
     """A whole number option within clingo's bounds, refused as a usage error otherwise."""
     def convert(text: str) -> int:
         value = int(text) if is_digits(text) and len(text) <= 30 else -1
@@ -330,20 +331,20 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.count:
         shown = 0
     writing = time.perf_counter()
-    out.file.outcome = exit_code(envelope(puzzle, instance, result, 0)["status"])
+    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
     if args.json:
         solutions, stopped = written(
             (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
             args)
         result = stopped_while_writing(result, stopped, args, writing)
         data = envelope(puzzle, instance, result, shown, solutions)
-        out.file.outcome = exit_code(data["status"])
+        output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
     out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
               soft_wrap=True)
 
-    def boards():
+    def boards() -> Iterator[int]:
         for index, answer in enumerate(result.answers[:shown], start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
@@ -352,14 +353,14 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     drawn, stopped = written(boards(), args)
     result = stopped_while_writing(result, stopped, args, writing)
     data = envelope(puzzle, instance, result, 0)
-    out.file.outcome = exit_code(data["status"])
+    output.set_outcome(out.file, exit_code(data["status"]))
     closest = puzzle.assess(instance, result.answers)
-    line = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
-                        closest_summary=closest.summary if closest else None)
+    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+                           closest_summary=closest.summary if closest else None)
     if stopped:  # the summary says how the search ended; the drawing stopped early
-        line.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+        summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
                     f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
-    out.print(line)
+    out.print(summary)
     if args.stats:
         out.print(stats_table(result.stats))
     return exit_code(data["status"])
@@ -464,7 +465,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                 limits=reasoning_limits(args, puzzle), progress=progress))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     output.writing_begins()
-    out.file.outcome = exit_code(data["status"])
+    output.set_outcome(out.file, exit_code(data["status"]))
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
@@ -507,7 +508,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
     output.writing_begins()
-    out.file.outcome = exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED)
+    output.set_outcome(out.file,
+                       exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data = hint_envelope(puzzle, instance, answer, step=args.step,
@@ -567,7 +569,8 @@ def deadline_of(args: argparse.Namespace) -> float | None:
     start of the run, so reading, parsing and writing are inside it."""
     if args.time_limit is None:
         return None
-    return getattr(args, "started", time.perf_counter()) + args.time_limit
+    started: float = getattr(args, "started", time.perf_counter())
+    return started + float(args.time_limit)
 
 
 def search_time(args: argparse.Namespace) -> float | None:
@@ -576,7 +579,7 @@ def search_time(args: argparse.Namespace) -> float | None:
     deadline = deadline_of(args)
     if deadline is None:
         return None
-    return max(0.0, deadline - min(1.0, args.time_limit / 10) - time.perf_counter())
+    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -592,7 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     started = time.perf_counter()
     stdout = output.Stdout(sys.stdout)
-    out, err = _Console(file=stdout), _Console(stderr=True, soft_wrap=True)  # messages: 1 line
+    out = _Console(file=cast(IO[str], stdout))
+    err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
     restore = output.install_signal_handlers()
     try:
         code = dispatch(argv, out, err, started)

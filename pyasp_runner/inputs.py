@@ -53,7 +53,8 @@ def read_input(argument: str, inline: bool, deadline: float | None = None,
         if code == errno.ELOOP:
             raise InputError(_shortened(argument), "a loop of symbolic links") from None
         if code in (errno.EACCES, errno.EPERM):
-            raise InputError(_shortened(argument), f"cannot be read: {err.strerror}") from None
+            why = getattr(err, "strerror", None) or err
+            raise InputError(_shortened(argument), f"cannot be read: {why}") from None
         if inline and (code not in (errno.ENOENT, errno.ENOTDIR)
                        or not _FILE_NAME.fullmatch(argument)):
             return argument, "<argument>"  # no file by that name: the puzzle text itself

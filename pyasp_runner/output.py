@@ -71,6 +71,12 @@ class Stdout:
         return getattr(self.stream, name)
 
 
+def set_outcome(stream: object, code: int) -> None:
+    """Record the run's exit code on `Stdout` before the answer is written."""
+    if isinstance(stream, Stdout):
+        stream.outcome = code
+
+
 def _failure(error: Exception) -> Exception:
     if isinstance(error, BrokenPipeError):
         return ReaderLeft()
