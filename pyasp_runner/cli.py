@@ -143,6 +143,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                             + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
                        help="if there is no solution, show a minimal set of clues "
@@ -350,6 +353,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         return explain(puzzle, instance, encoding, args, models, out, err)
     if args.hint:
         return hint(puzzle, instance, encoding, args, out, err)
+    if args.trace:
+        return trace(puzzle, instance, encoding, args, models, err, out)
     limits = limits_for(args, puzzle, models)
     with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
@@ -439,6 +444,33 @@ def exit_code(status: str) -> int:
     """The exit code of a run's status; SIGTERM's own for a run it stopped."""
     if status == runner.INTERRUPTED:
         return output.interrupted_code()
+    return STATUS_EXIT[status]
+
+
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          models: int | None, err: Console, out: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(encoding, instance.facts, limits_for(args, puzzle, models), puzzle.name,
+                      instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
     return STATUS_EXIT[status]
 
 
