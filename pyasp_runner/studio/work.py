@@ -177,8 +177,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         data["conflict"] = []
         return data
     data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
-    if puzzle.spec.render_conflict is not None:
-        data["board"] = picture(puzzle.spec.render_conflict(instance, conflict))
+    if puzzle.draws_clues:
+        data["board"] = picture(puzzle.render_conflict(instance, conflict))
     data["explanation"] = f"No solution: {conflict_sentence(puzzle, instance, conflict)}"
     return data
 
