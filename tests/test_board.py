@@ -14,8 +14,7 @@ import pytest
 from conftest import INSTANCES, instance_files
 
 from pyasp_runner import solve as runner
-from pyasp_runner.board import Board, Mark
-from pyasp_runner.board import Grid, Rings, Shape
+from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
