@@ -78,6 +78,8 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             return explain(puzzle, instance, encoding, args, time_limit, report)
         if action in ("hint", "step"):
             return hint(puzzle, instance, encoding, action == "step", time_limit)
+        if action == "trace":
+            return trace(puzzle, instance, encoding, args, time_limit)
         raise UserError(f"unknown action {action!r}")
 
 
@@ -203,6 +205,25 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
             "open": open_values, "board": picture(puzzle.render(instance, answer)),
             "solution": puzzle.solution_json(instance, answer),
             "summary": f"Forced {how}: {forced} of the {open_values} values not given."}
+
+
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          time_limit: float) -> dict[str, Any]:
+    """clingo's search recorded and turned into board steps (as `--trace` records it)."""
+    from ..trace import record
+    from .playback import MAX_STEPS, clingo_steps
+    limits = limits_for(puzzle, args)
+    limits.threads = 1
+    recorded = record(encoding, instance.facts, limits, puzzle.name, instance.source,
+                      max_events=4 * MAX_STEPS, deadline=time.perf_counter() + time_limit)
+    played = clingo_steps(puzzle, instance, recorded)
+    counts = played["counts"]
+    shown = len(played["steps"])
+    more = f" (the first {shown} of {played['total_steps']} shown)" \
+        if shown < played["total_steps"] or played["truncated"] else ""
+    return {"status": counts["status"], "clingo": played,
+            "summary": f"clingo's search: {counts['choices']:,} choices, "
+            f"{counts['conflicts']:,} conflicts, {counts['answers']} answers{more}."}
 
 
 def picture(renderable: Any) -> str:
