@@ -15,11 +15,12 @@ from clingo import Symbol, parse_term
 
 from ..board import Board, Lines
 from ..board.svg import svg
+from ..errors import AnswerShapeError
 from ..puzzle import Answer, Instance, Puzzle
 from ..trace import Frame, Trace, frames
 
 # The page shows at most this many steps of a search (the counts say how many there were).
-MAX_STEPS = 400
+MAX_STEPS = 300
 
 Position = tuple[int, int]
 
@@ -45,10 +46,20 @@ class Drawer:
         self.puzzle = puzzle
         self.instance = instance
         self.symbols: dict[str, Symbol] = {}
+        self.cells: dict[str, list[Position]] = {}
 
     def board(self, atoms: frozenset[str] | set[str]) -> Board:
         answer = Answer(tuple(sorted(self.symbol(atom) for atom in atoms)))
         return self.puzzle.board(self.instance, answer)
+
+    def cells_of(self, atom: str) -> list[Position]:
+        """The cells an atom would show a value in (none for an atom not drawn)."""
+        if atom not in self.cells:
+            try:
+                self.cells[atom] = changed(self.board(set()), self.board({atom}))
+            except AnswerShapeError:  # an atom the drawing cannot take
+                self.cells[atom] = []
+        return self.cells[atom]
 
     def symbol(self, atom: str) -> Symbol:
         if atom not in self.symbols:
@@ -69,6 +80,8 @@ def clingo_steps(puzzle: Puzzle, instance: Instance, trace: Trace,
         decided: list[Position] = []
         if frame.decided and previous is not None:
             decided = changed(drawer.board(frame.true - frame.decided), board)
+        elif decision and decision.startswith("not ") and decision != "not a rule body":
+            decided = drawer.cells_of(decision[4:])  # the cell the guess ruled a value out of
         propagated = [p for p in changed(previous, board) if p not in decided] \
             if previous is not None else []
         steps.append({
