@@ -36,6 +36,7 @@ from rich.text import Text
 
 from . import escape, inputs, output, reasoning
 from . import solve as runner
+from .board import Board
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
@@ -134,6 +135,8 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
     if puzzle.writers:
         parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
                             help="print the puzzle in FORMAT and stop: "
@@ -172,6 +175,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    add_svg_option(parser, "the puzzle")
     parser.add_argument("--to", metavar="FORMAT",
                         help="write the puzzle in FORMAT (default: the puzzle's first; "
                         "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
@@ -189,6 +193,37 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="refuse larger instances (default: the puzzle's own limit)")
     parser.add_argument("--force", action="store_true",
                         help="solve however large the instance is")
+
+
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
+                        f"{error.strerror}") from None
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
 
 
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
@@ -280,6 +315,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    if args.svg and (args.count or (args.json and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
     try:
         text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
     except inputs.ReadTimeout:
@@ -332,6 +370,13 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         shown = 0
     writing = time.perf_counter()
     output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if args.svg:
+        drawn_answers = result.answers[:shown]
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer) for answer in drawn_answers],
+                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
+                  if len(drawn_answers) > 1 else [])
+        out = text_out(args, out, err)
     if args.json:
         solutions, stopped = written(
             (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
@@ -345,7 +390,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
               soft_wrap=True)
 
     def boards() -> Iterator[int]:
-        for index, answer in enumerate(result.answers[:shown], start=1):
+        for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
+                                       start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
@@ -466,6 +512,14 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
+    if args.svg:
+        title = f"{puzzle.name} · {escape.name(instance.source)}"
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+        out = text_out(args, out, err)
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
@@ -483,7 +537,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None:
+        if puzzle.spec.render_conflict is not None and args.svg != "-":
             out.print(puzzle.spec.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
@@ -510,6 +564,10 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
     output.writing_begins()
     output.set_outcome(out.file,
                        exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        out = text_out(args, out, err)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data = hint_envelope(puzzle, instance, answer, step=args.step,
@@ -522,7 +580,8 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
+    if args.svg != "-":
+        out.print(puzzle.render(instance, answer))
     out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
     if not args.step and forced == open_values:
@@ -558,7 +617,12 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     clues = set(made.clues)
     if to in spec.complete_formats:  # a format that states every clue the solution implies
         clues |= set(clues_of(blank, made.solution))
-    out.file.write(write(blank, sorted(clues)))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
+                  [puzzle.conflict_board(dataclasses.replace(blank, clues=tuple(made.clues)),
+                                         [])])
+    if args.svg != "-":
+        out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED
