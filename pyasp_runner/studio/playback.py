@@ -13,6 +13,7 @@ from typing import Any
 
 from clingo import Symbol, parse_term
 
+from .. import escape
 from ..board import Board, Lines
 from ..board.svg import svg
 from ..errors import AnswerShapeError
@@ -71,6 +72,7 @@ def clingo_steps(puzzle: Puzzle, instance: Instance, trace: Trace,
                  max_steps: int = MAX_STEPS) -> dict[str, Any]:
     """The page's playback of a recorded clingo search."""
     drawer = Drawer(puzzle, instance)
+    title = f"{puzzle.name} · {escape.name(instance.source)} · clingo"
     replay = _kept(frames(trace.events))
     steps: list[dict[str, Any]] = []
     previous = drawer.board(replay[0][0].true) if replay else None
@@ -85,7 +87,7 @@ def clingo_steps(puzzle: Puzzle, instance: Instance, trace: Trace,
         propagated = [p for p in changed(previous, board) if p not in decided] \
             if previous is not None else []
         steps.append({
-            "kind": kind, "level": frame.level, "svg": svg(board),
+            "kind": kind, "level": frame.level, "svg": svg(board, title),
             "decided": decided, "propagated": propagated,
             "text": _describe(frame, decision, len(propagated)),
         })
@@ -139,4 +141,4 @@ def _describe(frame: Frame, decision: str | None, propagated: int) -> str:
                 f"to level {event['to']}")
     if kind == "model":
         return f"answer {event['number']} found"
-    return kind
+    return str(kind)
