@@ -114,7 +114,9 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
         number, line = lines[index]
         key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
-        if not key.isalpha():  # every key is a word; unknown words are metadata (author, ...)
+        # Every key is a word; unknown words are metadata (author, ...). A single letter
+        # is no key but a data row out of place (a grid or clue row too many).
+        if not key.isalpha() or len(key) == 1:
             raise InputError(source, f"unknown line {line!r} in a janko.at block (expected "
                              "a key such as size, depth, clabels or rlabels)", number)
         index += 1

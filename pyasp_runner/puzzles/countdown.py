@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Closest, Instance, Value, fact
 
 INLINE = True
@@ -81,7 +82,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
     number, text = line
-    fields = [f for f in re.split(r"[\s,]+", text.strip()) if f]
+    fields = split_fields(text, source, number, "numbers")
     if not fields:
         raise InputError(source, "no numbers before the target", number)
     values = []

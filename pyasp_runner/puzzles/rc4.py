@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..errors import InputError
 from ..numerals import check_length
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Instance, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
@@ -62,7 +63,7 @@ def parse(text: str, source: str) -> Instance:
 
 
 def _part(line: str, source: str, number: int) -> tuple[int, ...]:
-    fields = [f for f in re.split(r"[\s,]+", line) if f]
+    fields = split_fields(line, source, number, "bytes")
     if len(fields) > MAX_PART:
         raise InputError(source, f"part longer than {MAX_PART} bytes", number)
     values = []
