@@ -179,3 +179,11 @@ def test_cli_needs_a_target(capsys):
 def test_too_many_numbers_refused(capsys):
     code, out = _run(capsys, "1 2 3 4 5 6 7 8 -> 100")
     assert code == 2 and "8 numbers is above the limit of 7" in out.err
+
+
+def test_cli_hint_and_explain_are_refused_with_a_reason(capsys):
+    for asked in ("--hint", "--explain"):
+        assert main(["countdown", "100 75 2 10 3 8 -> 746", asked]) == 2
+        err = capsys.readouterr().err
+        assert f"{asked} does not apply" in err and "no clues" in err
+        assert len(err.strip().splitlines()) == 1

@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 from clingo import Symbol
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -226,7 +226,7 @@ def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None
     return table
 
 
-def with_legend(drawing: object, legend: str) -> Group:
+def with_legend(drawing: RenderableType, legend: str) -> Group:
     return Group(drawing, Text(legend, style="dim"))
 
 

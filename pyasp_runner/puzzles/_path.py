@@ -1,4 +1,4 @@
-"""Drawing helpers shared by the numbered-path puzzles (hidoku, signpost); not a puzzle."""
+"""Drawing helpers shared by the puzzles that number a path through the cells; not a puzzle."""
 
 from __future__ import annotations
 

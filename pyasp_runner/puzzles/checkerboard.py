@@ -11,7 +11,6 @@ copies of a solution on the board as one.
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
@@ -20,9 +19,12 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Picture
+from ..board import Cell as Square
+from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._grid import Line, content_lines
 
 MAX_SIDE = 40
@@ -31,7 +33,6 @@ MAX_SIZE = 2_000_000
 # clingo's preset for exact-cover search (measured on the reference: first solution and
 # uniqueness 1.10 s -> 0.72 s, counting all 104 tilings 26.7 s -> 16.8 s).
 CONFIGURATION = "crafty"
-DEFAULT_MODELS = 2
 
 _SEPARATOR = re.compile(r"=+")
 _BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
@@ -220,14 +221,14 @@ def size(instance: Instance) -> tuple[int, str]:
     return fields * 8 * fields, "stone-square placements"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--up-to-symmetry", action="store_true",
-                       help="count a solution and its mirrored or rotated copies on the board "
-                       "as one (only symmetries that keep the fields' colours)")
+OPTIONS = (
+    Option("--up-to-symmetry", "count a solution and its mirrored or rotated copies on the "
+           "board as one (only symmetries that keep the fields' colours)"),
+)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    if getattr(args, "up_to_symmetry", False):
+def configure(instance: Instance, options: OptionValues) -> Instance:
+    if options["up_to_symmetry"]:
         board = replace(instance.data, symmetry=True)
         return replace(instance, structure=_structure(board), data=board)
     return instance
@@ -274,5 +275,35 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines, legend)
 
 
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Each stone as one piece in its own colour over the dark and light fields, named by
+    its letter: upper case on dark fields, lower case on light ones."""
+    data: Board = instance.data
+    cells = tuple(
+        tuple(Square(None, Mark.UNKNOWN, field=_field(data, r, c)) if stone is None
+              else Square(_stone_letters(data, stone, r, c), region=stone,
+                        field=_field(data, r, c))
+              for c, stone in enumerate(row, start=1))
+        for r, row in enumerate(_grid(instance, answer), start=1))
+    return Picture(Grid(cells), "letters name the stones in file order (A = the first); "
+                   "upper case on dark fields, lower case on light ones")
+
+
+def _field(data: Board, row: int, col: int) -> str:
+    return "dark" if data.colour(row, col) == "b" else "light"
+
+
+def _stone_letters(data: Board, stone: int, row: int, col: int) -> str:
+    label = stone_label(stone)
+    return label if data.colour(row, col) == "b" else label.lower()
+
+
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
+
+
+PUZZLE = PuzzleSpec(
+    name="checkerboard", parse=parse, render=render, solution_json=solution_json,
+    board=board, size=size,
+    max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
+)

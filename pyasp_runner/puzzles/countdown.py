@@ -9,20 +9,20 @@ option `--targets LO..HI` sets that range for any input (numbers alone will do),
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Closest, Instance, Value, fact
+from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
 
-INLINE = True
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
 MAX_SIZE = 7
 # Every value an expression can reach is at most the product of max(number, 2), so
@@ -147,25 +147,23 @@ def size(instance: Instance) -> tuple[int, str]:
     return len(instance.data.numbers), "numbers"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--all", action="store_true", dest="every_way",
-                       help="list every distinct way to the target (or the closest value), "
-                       "not only those with the fewest numbers")
-    group.add_argument("--targets", metavar="LO..HI",
-                       help="answer every target LO..HI for these numbers: how many are "
-                       "reachable, and the closest value for the others")
+OPTIONS = (
+    Option("--all", "list every distinct way to the target (or the closest value), not only "
+           "those with the fewest numbers", models=0),
+    Option("--targets", "answer every target LO..HI for these numbers: how many are "
+           "reachable, and the closest value for the others", metavar="LO..HI"),
+)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+def configure(instance: Instance, options: OptionValues) -> Instance:
     round_: Round = instance.data
-    if getattr(args, "targets", None):
-        round_ = _with_target(round_, args.targets, "--targets", None)
-    if getattr(args, "every_way", False):
+    targets = options["targets"]
+    if isinstance(targets, str):
+        round_ = _with_target(round_, targets, "--targets", None)
+    if options["all"]:
         if round_.target is None:
             raise InputError("--all", "goes with one target, not a range of targets")
         round_ = replace(round_, every_way=True)
-        if args.models is None:
-            args.models = 0
     if round_.target is None and round_.targets is None:
         raise InputError(instance.source, "no target: write `numbers -> target` or give "
                          "--targets LO..HI")
@@ -191,13 +189,13 @@ def _tree(answer: Answer) -> Node | None:
     value = results[0][0]
     roots = [key for key in steps if key not in children and key[1] == value]
 
-    def build(key: tuple[Value, Value]) -> Node:
+    def build(key: tuple[Any, Any]) -> Node:
         if key not in steps:
-            return Node(int(key[1]))  # type: ignore[arg-type]
+            return Node(int(key[1]))
         op, a, va, b, vb = steps[key]
-        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))  # type: ignore[arg-type]
+        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))
 
-    return build(roots[0]) if roots else Node(int(value))  # type: ignore[arg-type]
+    return build(roots[0]) if roots else Node(int(value))
 
 
 def infix(node: Node) -> str:
@@ -252,6 +250,35 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines)
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The numbers and the target, then the way: the expression and its steps in the
+    order they are said (for a range of targets: which are reached, the closest values)."""
+    round_: Round = instance.data
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
+    if round_.targets is not None:
+        low, high = round_.targets
+        misses = _misses(answer)
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
+        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
+                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
+        rows += [Row("unreachable:" if i == 0 else "", tuple(
+            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
+            separator="  ") for i in range(0, len(misses), 8)]
+        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
+    tree = _tree(answer)
+    if tree is None:
+        rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
+        return Board(Lines(tuple(rows)))
+    rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
+    rows += [Row("step:", (Cell(step),)) for step in steps(tree)]
+    used = _leaves(tree)
+    away = "" if tree.value == round_.target else \
+        f", {abs(tree.value - (round_.target or 0))} away from the target"
+    return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
+                 f"operation{'s' * (used != 2)}{away}")
+
+
 def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
     low, high = round_.targets or (0, 0)
     exact = len(answer.atoms("exact", 1))
@@ -275,11 +302,11 @@ def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
 def _misses(answer: Answer) -> dict[int, list[int]]:
     misses: dict[int, list[int]] = {}
     for target, value in answer.atoms("closest", 2):
-        misses.setdefault(int(target), []).append(int(value))  # type: ignore[arg-type]
+        misses.setdefault(int(target), []).append(int(value))
     return misses
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict:
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     round_: Round = instance.data
     if round_.targets is not None:
         low, high = round_.targets
@@ -299,10 +326,22 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
     if round_.target is None or tree is None or tree.value == round_.target:
         return None
     distance = abs(tree.value - round_.target)
-    values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})  # type: ignore[arg-type]
+    values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})
     shown = " and ".join(str(v) for v in values)
     what = "values are" if len(values) > 1 else "value is"
     summary = (f"No exact answer: {round_.target} cannot be reached; the closest {what} "
                f"{shown}, {distance} away.")
     return Closest("closest", summary, {"target": round_.target, "distance": distance},
                    in_solutions=True)
+
+
+# --hint and --explain reason about clues; a round has none to drop or to force.
+NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle), so there is "
+            "nothing to reason about; --all lists every way to the best answer")
+
+PUZZLE = PuzzleSpec(
+    name="countdown", parse=parse, render=render, solution_json=solution_json,
+    board=board, assess=assess,
+    size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
+    refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
+)

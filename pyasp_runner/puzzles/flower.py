@@ -8,7 +8,6 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 
 from __future__ import annotations
 
-import argparse
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,9 +15,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..errors import InputError, UserError
+from ..board import Board, Cell, Mark, Rings, Shape
+from ..errors import InputError
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Closest, Instance, fact
+from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -93,21 +93,6 @@ def size(instance: Instance) -> tuple[int, str]:
     return len(stack.disks) * stack.positions ** 2, "disk placements"
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    """Show every answer by default: all solutions, or all best stack positions.
-
-    The disks are the whole puzzle, there are no clues: --hint and --explain (which
-    reason about clues, ignoring the optimisation) have nothing to work on.
-    """
-    if getattr(args, "hint", False) or getattr(args, "explain", False):
-        raise UserError("flower has no clues (the disks are the puzzle), so --hint and "
-                        "--explain do not apply; without them every best stack position "
-                        "is shown")
-    if getattr(args, "models", 0) is None:
-        args.models = 0
-    return instance
-
-
 def _rotations(instance: Instance, answer: Answer) -> list[int | None]:
     stack: Stack = instance.data
     rotations: list[int | None] = [None] * len(stack.disks)
@@ -152,6 +137,26 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines, Text(legend, style="dim"))
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The disks stacked (the first innermost), each turned as the answer says: wood and
+    holes per position, the positions where a hole goes through every disk marked open."""
+    stack: Stack = instance.data
+    rotations = _rotations(instance, answer)
+    unknown = Cell(None, Mark.UNKNOWN)
+    cells = tuple(
+        tuple(unknown for _ in range(stack.positions)) if row is None
+        else tuple(Cell(None, shape=Shape.SOLID if wood else Shape.BLANK) for wood in row)
+        for row in _rotated(instance, answer))
+    labels = tuple(f"disk {d}, turned {'?' if r is None else r}" + " (fixed)" * (d == 1)
+                   for d, r in enumerate(rotations, start=1))
+    known = None not in rotations
+    open_positions = frozenset(p + 1 for (p,) in answer.atoms("open", 1)) if known \
+        else frozenset()
+    return Board(Rings(cells, ring_labels=labels, open_sectors=open_positions),
+                 "position 1 at the top, clockwise; a position open through every disk is "
+                 "marked")
+
+
 def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
     """When the best stack positions leave holes open: no solution, the closest ones."""
     cost = answers[0].cost
@@ -163,3 +168,17 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
                f"hole{'s' * (holes != 1)} stay{'s' * (holes == 1)} open; {count} such stack "
                f"position{'s' * (count != 1)} found.")
     return Closest("unsolvable", summary, {"open": holes})
+
+
+# --hint and --explain reason about clues (and ignore the optimisation).
+NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing to reason "
+            "about; without it every best stack position is shown")
+
+# Every answer is shown by default (default_models=0): all solutions, or all the best
+# stack positions when none covers every hole.
+PUZZLE = PuzzleSpec(
+    name="flower", parse=parse, render=render, solution_json=solution_json,
+    board=board, assess=assess,
+    size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
+    refuses_explain=NO_CLUES,
+)

@@ -10,15 +10,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
 MAX_PART = 4096
@@ -126,19 +128,36 @@ def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[in
     message: Message = instance.data
     keys: list[int | None] = [None] * message.width
     for position, byte in answer.atoms("key", 2):
-        keys[int(position) - 1] = int(byte)  # type: ignore[arg-type]
+        keys[int(position) - 1] = int(byte)
     counts: list[int | None] = [None] * message.width
     for position, count in answer.atoms("candidates", 2):
-        counts[int(position) - 1] = int(count)  # type: ignore[arg-type]
+        counts[int(position) - 1] = int(count)
     chars = [[UNKNOWN] * len(part) for part in message.parts]
     for part, position, code in answer.atoms("plain", 3):
-        chars[int(part) - 1][int(position) - 1] = chr(int(code))  # type: ignore[arg-type]
+        chars[int(part) - 1][int(position) - 1] = chr(int(code))
     return keys, counts, ["".join(row) for row in chars]
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict:
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     keys, counts, plaintext = _read(instance, answer)
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
+
+
+def board(instance: Instance, answer: Answer) -> Board:
+    """The recovered text, a part a line, the positions with more than one key byte left
+    marked ambiguous; the key bytes and the keystream below."""
+    keys, counts, plaintext = _read(instance, answer)
+    ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
+    rows = tuple(
+        Row(f"part {p}", tuple(Cell(None, Mark.UNKNOWN) if char == UNKNOWN
+                               else Cell(char, Mark.AMBIGUOUS if i in ambiguous else Mark.FILLED)
+                               for i, char in enumerate(line)), boxed=True)
+        for p, line in enumerate(plaintext, start=1))
+    detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
+    notes = ("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + " (position:count)",
+             "keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys))
+    return Board(Lines(rows), "the most text-like plaintext", notes)
 
 
 def render(instance: Instance, answer: Answer) -> RenderableType:
@@ -166,3 +185,10 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
         Text(joined),
     ]
     return Group(*lines)
+
+
+PUZZLE = PuzzleSpec(
+    name="rc4", parse=parse, render=render, solution_json=solution_json,
+    board=board, size=size,
+    max_size=MAX_SIZE,
+)

@@ -7,6 +7,10 @@ heights (separated by `_` where two numbers meet) and letters a..z for runs of 1
 empty cells. Example: `4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1`. A `#` line is a comment.
 The ID may also come as pasted from the puzzle's web page (`...towers.html#N:...`),
 wrapped over lines, or as a Tatham save file.
+Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?skyscrapers/N/N/...`
+(pzprjs's `skyscrapers`, also named `building` and `skyscraper`; see `_pzpr.py`).
+
+Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 """
 
 from __future__ import annotations
@@ -19,10 +23,14 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -35,7 +43,6 @@ from ._grid import (
     unknown_text,
 )
 
-INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
 _HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
@@ -51,6 +58,9 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
+    joined = "".join(line for _, line in lines)
+    if looks_like_address(joined):
+        return _from_puzzlink(joined, source, lines[0][0])
     number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
@@ -65,6 +75,44 @@ def parse(text: str, source: str) -> Instance:
     if comma:
         clues += _read_grid(grid_part, size, source, number)
     return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def _from_puzzlink(text: str, source: str, line: int) -> Instance:
+    found = read_address(text, source, line, ("skyscrapers", "building", "skyscraper"))
+    size = found.cols
+    if not 1 <= size <= MAX_N:
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", line)
+    sides, cells = read_sides(found, source, line, found.body)
+    clues = []
+    for index, value in enumerate(sides):
+        side, position = SIDES[index // size], index % size + 1
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Clue number out of range: {value} {side} "
+                                 f"{position} (1..{size})", line)
+            clues.append(fact("clue", side, position, value))
+    for index, value in enumerate(cells):
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Out-of-range number in grid description: "
+                                 f"{value} (1..{size})", line)
+            clues.append(fact("given", index // size + 1, index % size + 1, value))
+    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address: the side clues, then the given heights if there are any."""
+    size = instance.data.size
+    sides: list[int | None] = [None] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, count = clue.arguments
+            sides[SIDES.index(side.string) * size + line.number - 1] = count.number
+        else:
+            row, column, height = (arg.number for arg in clue.arguments)
+            cells[(row - 1) * size + column - 1] = height
+    return write_sides("skyscrapers", size, sides, cells) + "\n"
 
 
 def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -90,6 +138,12 @@ def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
                              f"{position} (1..{size})", line)
         clues.append(fact("clue", side, position, value))
     return clues
+
+
+def _height(height: int | None) -> int:
+    if height is None:
+        raise ValueError("a full answer has a height in every cell")
+    return height
 
 
 def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -148,6 +202,24 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The heights, the counts of towers seen outside."""
+    size = instance.data.size
+    givens = given_cells(answer.symbols)
+    cells = grid_of(_heights(size, answer), givens)
+    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
+                 _legend("").plain)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The edge clues and given heights alone, those that cannot hold together marked."""
+    size = instance.data.size
+    marked = set(conflict)
+    cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
+                 _legend("").plain)
+
+
 def _legend(more: str) -> Text:
     legend = "digits outside: towers seen from that side"
     return Text(legend + "; " + more if more else legend, style="dim")
@@ -178,7 +250,7 @@ def blank(size: str | None) -> Instance:
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     """Every edge clue and every height the full answer implies."""
     size = instance.data.size
-    grid = _heights(size, answer)
+    grid = [[_height(h) for h in row] for row in _heights(size, answer)]
     clues = []
     for side in SIDES:
         for line in range(1, size + 1):
@@ -223,3 +295,11 @@ def _grid_text(cells: list[int | None]) -> str:
                 parts.append("_")
             parts.append(str(value))
     return "".join(parts)
+
+
+PUZZLE = PuzzleSpec(
+    name="skyscrapers", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
+)
