@@ -493,7 +493,7 @@ def _nonogrid_clues(line: int, parts: list[str], kind: str, source: str) -> list
         entries = part.split(",")
         for index, entry in enumerate(entries):
             entry = entry.strip().strip("'\"").strip()
-            if not entry and (index == 0 or index < len(entries) - 1):
+            if not entry and index < len(entries) - 1:
                 # Only a comma that ends a line may stand alone: `7,, 1` lost a clue.
                 raise InputError(source, f"{kind} {len(clues) + 1}: an empty clue between "
                                  f"commas (write 0 for a line without black cells)", line)
