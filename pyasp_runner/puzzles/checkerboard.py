@@ -2,8 +2,9 @@
 
 Input: each stone as rows of `B` (black), `W` (white), `_` (not part of it), cells
 separated by commas; stones separated by a line of `=`. Also read, when no stone row
-has a comma (the file decides): rows of `B`/`W` without commas, a space (or `_`, `.`)
-where the stone has no square, a blank line (or a `=` line) between stones. Optional header lines before
+has a comma and some row has two or more squares (the file decides): rows of `B`/`W`
+without commas, a space (or `_`, `.`) where the stone has no square, a blank line
+between stones (or `=` lines, where the file has them; then blank lines are spacing). Optional header lines before
 the stones: `board: WxH` (columns x rows; default the square the stones' area fills)
 and `corner: B` or `corner: W` (the colour of the top-left field; default black).
 Stones may be rotated and mirrored. Identical stones are interchangeable, so swapping
@@ -63,7 +64,9 @@ class Board:
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     headers, lines = _headers(lines, source)
-    if lines and all(_COMPACT_ROW.fullmatch(text) for _, text in lines):
+    if (lines and all(_COMPACT_ROW.fullmatch(text) for _, text in lines)
+            and any(len(text.strip()) > 1 and not _SEPARATOR.fullmatch(text)
+                    for _, text in lines)):
         groups = _compact_groups(text, lines[0][0], source)
     else:
         groups = _stone_groups(lines, source)
@@ -133,14 +136,18 @@ def _board_size(header: Line, source: str) -> tuple[int, int]:
 def _compact_groups(text: str, start: int, source: str) -> list[list[Line]]:
     """Stones written without commas: a character per square (`B`, `W`; a space, `_` or
     `.` where the stone has none), a blank line or a `=` line between stones. Restated
-    as comma rows, so that one reader checks every stone."""
+    as comma rows, so that one reader checks every stone. Where the file has `=` lines,
+    they separate the stones and blank lines are only spacing."""
+    equals = any(_SEPARATOR.fullmatch(raw.strip()) for raw in text.splitlines()[start - 1:])
     groups: list[list[Line]] = [[]]
     for number, raw in enumerate(text.splitlines()[start - 1:], start=start):
         line = raw.rstrip()
         if line.lstrip().startswith("#"):
             continue
-        if not line.strip() or _SEPARATOR.fullmatch(line.strip()):
+        if _SEPARATOR.fullmatch(line.strip()) or (not line.strip() and not equals):
             groups.append([])
+        elif not line.strip():
+            continue
         elif ":" in line:
             raise InputError(source, f"setting {line.strip()!r} after the stones "
                              "(settings come first)", number)
