@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..puzzle import Answer
-from ._grid import grid_table
+from ._grid import atom_grid, grid_table
 
 Grid = list[list[int | None]]
 
@@ -28,10 +28,7 @@ def sign(value: int) -> int:
 
 def number_grid(answer: Answer, rows: int, cols: int, name: str = "number") -> Grid:
     """Numbers by row and column from the shown `name(R,C,V)` atoms; None where unknown."""
-    grid: Grid = [[None] * cols for _ in range(rows)]
-    for row, col, value in answer.atoms(name, 3):
-        grid[row - 1][col - 1] = value
-    return grid
+    return atom_grid(answer, name, rows, cols, int)
 
 
 def successor_arrows(grid: Grid) -> dict[tuple[int, int], str]:

@@ -17,11 +17,15 @@ from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
+    atom_grid,
     check_value,
     conflict_text,
     content_lines,
+    csv_text,
     filled_text,
+    given_rows,
     given_text,
+    givens_of,
     grid_table,
     read_number_grid,
     unknown_text,
@@ -50,10 +54,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _grid(answer: Answer) -> list[list[int | None]]:
     """Digits by ring and sector; None where the answer is partial (a hint)."""
-    grid: list[list[int | None]] = [[None] * SECTORS for _ in range(RINGS)]
-    for ring, sector, digit in answer.atoms("value", 3):
-        grid[ring - 1][sector - 1] = digit
-    return grid
+    return atom_grid(answer, "value", RINGS, SECTORS, int)
 
 
 def _total(values: list[int | None]) -> Text:
@@ -114,15 +115,11 @@ def blank(size: str | None) -> Instance:
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+    return givens_of(answer, "value")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
-    grid = [["_"] * SECTORS for _ in range(RINGS)]
-    for clue in clues:
-        ring, sector, digit = (arg.number for arg in clue.arguments)
-        grid[ring - 1][sector - 1] = str(digit)
-    return "".join(",".join(row) + "\n" for row in grid)
+    return csv_text(given_rows(RINGS, SECTORS, clues))
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:

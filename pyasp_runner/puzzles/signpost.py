@@ -29,6 +29,7 @@ from ._grid import (
     GIVEN_LEGEND,
     clue_at,
     content_lines,
+    describe_given,
     given_clue_texts,
     given_text,
     tatham_game_id,
@@ -174,11 +175,6 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, col, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{col})"
-
-
 def write(instance: Instance, clues: list[Symbol]) -> str:
     """The game ID with the board's arrows and the numbers of `clues`."""
     board: Board = instance.data
@@ -190,6 +186,6 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 PUZZLE = PuzzleSpec(
     name="signpost", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
+    describe_clue=describe_given, render_conflict=render_conflict, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )
