@@ -10,30 +10,34 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
+    5  standard output could not be written (disk full, I/O error, unencodable text)
     130 interrupted by Ctrl-C (what was found is still reported)
+    143 stopped by SIGTERM (what was found is still reported, status "interrupted")
+A reader that closes the output early (`| head -1`) does not change the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
-import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import IO, Any, NoReturn, cast
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import escape, reasoning
+from . import escape, inputs, output, reasoning
 from . import solve as runner
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .board import Board
+from .errors import AnswerShapeError, EncodingError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import (
@@ -58,12 +62,16 @@ STATUS_EXIT = {
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
+# clingo's own bounds on what these options become (--models, --parallel-mode).
+MAX_MODELS = 2**32 - 1
+MAX_THREADS = 64
+MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise BrokenPipeError
+        raise output.ReaderLeft
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,7 +92,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 130 interrupted. `solve-asp PUZZLE --help` shows a "
+        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. "
+        "`solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
@@ -113,24 +122,30 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("input", nargs="?",
                         help="puzzle file, - for standard input, or the puzzle text itself")
-    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+    parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
     parser.add_argument("--count", action="store_true",
                         help="count all solutions without printing them")
-    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+    parser.add_argument("--cap", type=_bounded(0, MAX_MODELS), default=DEFAULT_CAP,
+                        metavar="N",
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
     if puzzle.writers:
         parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
                             help="print the puzzle in FORMAT and stop: "
                             + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
                        help="if there is no solution, show a minimal set of clues "
@@ -160,6 +175,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    add_svg_option(parser, "the puzzle")
     parser.add_argument("--to", metavar="FORMAT",
                         help="write the puzzle in FORMAT (default: the puzzle's first; "
                         "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
@@ -179,8 +195,54 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="solve however large the instance is")
 
 
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
+                        f"{error.strerror}") from None
+
+
+def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+    """The line above a drawing: the puzzle and its file (with a plain dash where the
+    output's encoding has no middle dot)."""
+    dot = "·" if can_show(console, "·") else "-"
+    return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
+
+
+def can_show(console: Console, text: str) -> bool:
+    try:
+        text.encode(console.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
+
+
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
+    parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
                         help="clingo's search preset (e.g. trendy, crafty)")
@@ -205,56 +267,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """A whole number option within clingo's bounds, refused as a usage error otherwise."""
+    def convert(text: str) -> int:
+        value = int(text) if is_digits(text) and len(text) <= 30 else -1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
+        return value
+    return convert
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+            f"got {text[:40]!r}")
     return value
-
-
-def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
-    """The puzzle text and its name for messages: a file, stdin, or inline text."""
-    if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    inline = puzzle.spec.inline
-    if not argument.strip():
-        raise InputError("<argument>", "empty: give a puzzle file"
-                         + (" or the puzzle text" if inline else ""))
-    path = Path(argument)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
-        if inline:
-            return argument, "<argument>"
-        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
-    if is_dir:
-        raise InputError(argument, "is a directory, not a puzzle file")
-    if exists:
-        try:
-            return _decode(path.read_bytes(), argument), argument
-        except OSError as err:
-            raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline and not _FILE_NAME.fullmatch(argument):
-        return argument, "<argument>"
-    raise InputError(argument, "no such file")
-
-
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
-
-
-def _shortened(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
 
 
 def list_puzzles(console: Console) -> None:
@@ -275,8 +308,9 @@ def limits_for(args: argparse.Namespace, puzzle: Puzzle, models: int | None) -> 
     else:
         keep = None
     if models == 0 and keep is None:
-        keep = args.cap or None
-    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
+        keep = args.cap or runner.KEEP_ALL  # --cap 0: every solution is kept and shown
+    return runner.Limits(models=models, keep=keep, cap=args.cap,
+                         time_limit=search_time(args),
                          threads=args.threads,
                          configuration=args.configuration or puzzle.spec.configuration)
 
@@ -296,7 +330,13 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
-    text, source = read_input(puzzle, args.input)
+    if args.svg and (args.count or (args.json and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
+    try:
+        text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
     values = option_values(puzzle, args)
     instance = puzzle.configure(puzzle.parse(text, source), values)
     if getattr(args, "to", None):
@@ -310,6 +350,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                        f"% clues\n{facts_text(instance.clues)}")
         return EXIT_SOLVED
     encoding = args.encoding or puzzle.encoding
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
     puzzle.check_size(instance, args.max_size, args.force)
     models = args.models if args.models is not None else puzzle.default_models(values)
     try:
@@ -326,35 +368,124 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         return explain(puzzle, instance, encoding, args, models, out, err)
     if args.hint:
         return hint(puzzle, instance, encoding, args, out, err)
+    if args.trace:
+        return trace(puzzle, instance, encoding, args, models, err, out)
     limits = limits_for(args, puzzle, models)
     with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
+    output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
             err.print(Text(escape.terminal(line), style="dim"))
-    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {escape.name(str(args.encoding))} holds "
-                       f"none of the atoms the drawing reads (compare its #show lines with "
-                       f"asp/{puzzle.name}.lp)"))
+    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
+                            f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
     shown = 1 if models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
-    data = envelope(puzzle, instance, result, shown)
+    writing = time.perf_counter()
+    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if args.svg:
+        drawn_answers = result.answers[:shown]
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer) for answer in drawn_answers],
+                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
+                  if len(drawn_answers) > 1 else [])
+        out = text_out(args, out, err)
     if args.json:
+        solutions, stopped = written(
+            (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
+            args)
+        result = stopped_while_writing(result, stopped, args, writing)
+        data = envelope(puzzle, instance, result, shown, solutions)
+        output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(data) + "\n")
-    else:
-        closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
-        for index, answer in enumerate(result.answers[:shown], start=1):
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
+
+    def boards() -> Iterator[int]:
+        for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
+                                       start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, counting=args.count, models=models, cap=args.cap,
-                               closest_summary=closest.summary if closest else None))
-        if args.stats:
-            out.print(stats_table(result.stats))
-    return STATUS_EXIT[data["status"]]
+            yield index
+    drawn, stopped = written(boards(), args)
+    result = stopped_while_writing(result, stopped, args, writing)
+    data = envelope(puzzle, instance, result, 0)
+    output.set_outcome(out.file, exit_code(data["status"]))
+    closest = puzzle.assess(instance, result.answers)
+    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+                           closest_summary=closest.summary if closest else None)
+    if stopped:  # the summary says how the search ended; the drawing stopped early
+        summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+                    f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
+    out.print(summary)
+    if args.stats:
+        out.print(stats_table(result.stats))
+    return exit_code(data["status"])
+
+
+def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
+    """Take `items` (each one written or converted as it is taken) until the time limit
+    passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    deadline = deadline_of(args)
+    taken = []
+    for item in items:
+        taken.append(item)
+        signalled = output.writing_deadline()
+        if output.stop.is_set() or (signalled and time.perf_counter() >= signalled):
+            return taken, runner.INTERRUPTED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return taken, runner.TIMEOUT
+    return taken, None
+
+
+def stopped_while_writing(result: runner.Result, stopped: str | None,
+                          args: argparse.Namespace, writing: float) -> runner.Result:
+    """The result with the whole run's time and the output's in its statistics, and the
+    status of a stop (time limit, signal) that came while the answers were written.
+    The count stays what the search found (`complete` says whether it was exhausted)."""
+    now = time.perf_counter()
+    stats = {**result.stats, "time_s": round(now - args.started, 4),
+             "output_s": round(now - writing, 4)}
+    status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
+        else result.status
+    return dataclasses.replace(result, status=status, stats=stats)
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a run's status; SIGTERM's own for a run it stopped."""
+    if status == runner.INTERRUPTED:
+        return output.interrupted_code()
+    return STATUS_EXIT[status]
+
+
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          models: int | None, err: Console, out: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(encoding, instance.facts, limits_for(args, puzzle, models), puzzle.name,
+                      instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
+    return STATUS_EXIT[status]
 
 
 @contextmanager
@@ -393,11 +524,20 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                 encoding, instance.structure, instance.clues, deadline,
                 limits=reasoning_limits(args, puzzle), progress=progress))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    output.writing_begins()
+    output.set_outcome(out.file, exit_code(data["status"]))
+    if args.svg:
+        title = f"{puzzle.name} · {escape.name(instance.source)}"
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+        out = text_out(args, out, err)
     if args.json:
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -410,11 +550,11 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None:
-            out.print(puzzle.spec.render_conflict(instance, conflict))
+        if puzzle.draws_clues and args.svg != "-":
+            out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
-    return STATUS_EXIT[data["status"]]
+    return exit_code(data["status"])
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
@@ -434,19 +574,26 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         forced = known_values(puzzle.solution_json(instance, answer)) - given
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
+    output.writing_begins()
+    output.set_outcome(out.file,
+                       exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        out = text_out(args, out, err)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data = hint_envelope(puzzle, instance, answer, step=args.step,
                              counts=(forced, open_values),
                              time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
+    if args.svg != "-":
+        out.print(puzzle.render(instance, answer))
     out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
     if not args.step and forced == open_values:
@@ -482,15 +629,33 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     clues = set(made.clues)
     if to in spec.complete_formats:  # a format that states every clue the solution implies
         clues |= set(clues_of(blank, made.solution))
-    out.file.write(write(blank, sorted(clues)))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
+                  [puzzle.conflict_board(dataclasses.replace(blank, clues=tuple(made.clues)),
+                                         [])])
+    if args.svg != "-":
+        out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:
-    """When --time-limit runs out, on the clock of `time.perf_counter`."""
-    return None if args.time_limit is None else time.perf_counter() + args.time_limit
+    """When --time-limit runs out, on the clock of `time.perf_counter`: counted from the
+    start of the run, so reading, parsing and writing are inside it."""
+    if args.time_limit is None:
+        return None
+    started: float = getattr(args, "started", time.perf_counter())
+    return started + float(args.time_limit)
+
+
+def search_time(args: argparse.Namespace) -> float | None:
+    """The seconds of --time-limit the search may use: what is left of it, less a tenth
+    (at most 1 s) kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -504,35 +669,55 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    started = time.perf_counter()
+    stdout = output.Stdout(sys.stdout)
+    out = _Console(file=cast(IO[str], stdout))
+    err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    restore = output.install_signal_handlers()
+    try:
+        code = dispatch(argv, out, err, started)
+        stdout.flush()
+    except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
+        output.silence_stdout()
+        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
+                       f"exit code {code} is the outcome's", style="dim"))
+    except output.OutputError as error:  # disk full, I/O error, an unencodable character
+        output.silence_stdout()
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        code = error.exit_code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = output.interrupted_code()
+    finally:
+        restore()
+    return code
+
+
+def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+    """Run the command; a user's error becomes its message and exit code."""
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
-            code = studio(argv[1:])
-        else:
-            code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
+            return studio(argv[1:])
+        args = build_parser(command_of(argv)).parse_args(argv)
+        args.started = started
+        return run(args, out, err)
     except EncodingError as error:
-        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        for message in error.messages[1:] if error.messages else []:
-            for line in message.splitlines():  # clingo's lines, each shown safely
-                err.print(Text(escape.terminal(line), style="red"))
-        code = error.exit_code
+        for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
+            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
+                           style="bold red" if number == 0 else "red"))
+        return error.exit_code
+    except output.OutputError:
+        raise
     except UserError as error:
         err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        code = error.exit_code
-    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = EXIT_SOLVED
-    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        return error.exit_code
+    except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
                        style="bold yellow"))
-        code = STATUS_EXIT[stop.status]
-    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
-        code = EXIT_INTERRUPTED
-    return code
+        return exit_code(stop.status)
 
 
 def run_command() -> None:
