@@ -6,9 +6,11 @@ flower, equation, magic, checkerboard), each following the algorithm that
 cutting and the order of the successors. They read the same puzzle files as
 `solve-asp` (with their own small readers) and give solutions in the same JSON shape,
 so the rule checkers in `tests/checkers/` check them too. They are reference points
-for `benchmarks/compare.py`, not part of the package.
+for `benchmarks/compare.py`, and the studio plays their search back beside clingo's,
+which is why they live in the package (a package cannot import `benchmarks/`); nothing
+else in the package uses them.
 
-    python -m imperative PUZZLE FILE [--limit N]      (from the benchmarks directory)
+    python -m pyasp_runner.imperative PUZZLE FILE [--limit N]
 
 Every module offers `solve(text: str, limit: int = 2) -> Result`; `limit` is the
 number of solutions to look for (2 proves uniqueness, 0 means all).
