@@ -37,7 +37,7 @@ from rich.text import Text
 from . import escape, inputs, output, reasoning
 from . import solve as runner
 from .board import Board
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .errors import AnswerShapeError, EncodingError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import (
@@ -221,6 +221,21 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
                         f"{error.strerror}") from None
 
 
+def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+    """The line above a drawing: the puzzle and its file (with a plain dash where the
+    output's encoding has no middle dot)."""
+    dot = "·" if can_show(console, "·") else "-"
+    return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
+
+
+def can_show(console: Console, text: str) -> bool:
+    try:
+        text.encode(console.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
     """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
     return err if getattr(args, "svg", None) == "-" else out
@@ -386,8 +401,7 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
 
     def boards() -> Iterator[int]:
         for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
@@ -523,8 +537,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -537,8 +550,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None and args.svg != "-":
-            out.print(puzzle.spec.render_conflict(instance, conflict))
+        if puzzle.draws_clues and args.svg != "-":
+            out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
     return exit_code(data["status"])
@@ -575,8 +588,7 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                              time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
