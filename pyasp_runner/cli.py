@@ -125,6 +125,10 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    if puzzle.writers:
+        parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
+                            help="print the puzzle in FORMAT and stop: "
+                            + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
     clues = parser.add_argument_group("reasoning about the clues")
@@ -156,6 +160,9 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="write the puzzle in FORMAT (default: the puzzle's first; "
+                        "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
     add_search_options(parser)
     add_clingo_options(parser)
 
@@ -292,6 +299,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     text, source = read_input(puzzle, args.input)
     values = option_values(puzzle, args)
     instance = puzzle.configure(puzzle.parse(text, source), values)
+    if getattr(args, "to", None):
+        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+        return EXIT_SOLVED
     if args.facts:
         named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
         out.file.write(f"% {puzzle.name} facts from {named}; "
@@ -450,6 +460,8 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     puzzle = registry()[args.puzzle]
     spec = puzzle.spec
     assert spec.blank and spec.clues_of and spec.write  # the parser offers only these
+    to = args.to or next(iter(puzzle.writers))
+    write = puzzle.writer(to)
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
         raise UserError(f"--seed must be below {2**31}")
@@ -467,7 +479,10 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.file.write(spec.write(blank, list(made.clues)))
+    clues = set(made.clues)
+    if to in spec.complete_formats:  # a format that states every clue the solution implies
+        clues |= set(clues_of(blank, made.solution))
+    out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import puzzles as _puzzles_package
-from .errors import AnswerShapeError, InputError
+from .errors import AnswerShapeError, InputError, UserError
 
 if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
     from rich.console import RenderableType
@@ -165,6 +165,11 @@ class PuzzleSpec:
                                                 (None: they do)
     Writing puzzle text, and generate (blank and clues_of together, with write):
         write(instance, clues) -> str           puzzle text in its own input format
+        writers                                 every format written (`--to`): name ->
+                                                a write-like function, the first the
+                                                default; empty: {"text": write}
+        complete_formats                        writers that need every clue a solution
+                                                implies (generate adds them)
         blank(size text or None) -> Instance    an empty puzzle of that size
         clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
     Solving:
@@ -195,6 +200,9 @@ class PuzzleSpec:
     blank: Callable[[str | None], Instance] | None = None
     clues_of: Callable[[Instance, Answer], list[Symbol]] | None = None
     write: Callable[[Instance, list[Symbol]], str] | None = None
+    writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = field(
+        default_factory=dict)
+    complete_formats: tuple[str, ...] = ()
     assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
     size: Callable[[Instance], tuple[int, str]] | None = None
     max_size: int | None = None
@@ -215,6 +223,8 @@ class PuzzleSpec:
             raise TypeError(f"{self.name}: options need configure to apply them")
         if self.default_models is not None and self.default_models < 0:
             raise TypeError(f"{self.name}: default_models is a number of answers, >= 0")
+        if not set(self.complete_formats) <= set(self.writers):
+            raise TypeError(f"{self.name}: complete_formats must name writers")
 
     @property
     def can_generate(self) -> bool:
@@ -298,6 +308,22 @@ class Puzzle:
     @property
     def can_generate(self) -> bool:
         return self.spec.can_generate
+
+    @property
+    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
+        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
+        if self.spec.writers:
+            return dict(self.spec.writers)
+        return {"text": self.spec.write} if self.spec.write else {}
+
+    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
+        """The writer of format `name`, or a UserError naming the formats written."""
+        writers = self.writers
+        if name not in writers:
+            known = ", ".join(writers) or "none"
+            raise UserError(f"{self.name} is not written as {name!r} (formats written: "
+                            f"{known})")
+        return writers[name]
 
     def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
         assess = self.spec.assess

@@ -18,6 +18,13 @@ Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: 
 `depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
 `problem` grid and `options diagonal` or `diagonals 1`; `-` for no clue, letters in
 either case or as numbers 1..26; `solution`, `moves` and other sections are skipped).
+
+Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?easyasabc/N/N/K/...`
+(pzprjs's `easyasabc`: K letters A.., see `_pzpr.py`); pzprjs has no diagonal variant
+and no cell given empty.
+
+Written (`--to`): `text` (this format, the default) and `puzzlink` (letters A.. only, no
+diagonals, no cell given empty).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -63,7 +71,10 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    if lines[0][1].lower() == "begin":
+    joined = "".join(line for _, line in lines)
+    if looks_like_address(joined):
+        lines = _from_puzzlink(joined, source, lines[0][0])
+    elif lines[0][1].lower() == "begin":
         lines = _from_janko(lines, source)
     fields: dict[str, Line] = {}
     grid_rows: list[Line] = []
@@ -100,6 +111,62 @@ def parse(text: str, source: str) -> Instance:
     if diagonals:
         structure.append(fact("diagonals"))
     return Instance(source, tuple(structure), tuple(clues), Board(size, letters, diagonals))
+
+
+def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
+    """A puzz.link address restated as this format's `key: value` lines."""
+    found = read_address(text, source, line, ("easyasabc",))
+    count, slash, body = found.body.partition("/")
+    if not slash or not count.isdigit() or not 1 <= int(count[:3]) <= 26:
+        raise InputError(source, f"expected the number of letters and '/' after the size, "
+                         f"found {found.body[:20]!r}", line)
+    sides, cells = read_sides(found, source, line, body)
+    size = found.cols
+
+    def letter(value: int | None) -> str:
+        if value is None:
+            return _NO_CLUE
+        if not 1 <= value <= 26:
+            raise InputError(source, f"a letter number {value} (1 = A ... 26 = Z)", line)
+        return chr(ord("A") + value - 1)
+
+    out = [(line, f"size: {size}"), (line, f"letters: {int(count)}")]
+    out += [(line, f"{side}: {''.join(letter(v) for v in sides[i * size:(i + 1) * size])}")
+            for i, side in enumerate(SIDES)]
+    if any(value is not None for value in cells):
+        out.append((line, "grid:"))
+        out += [(line, "".join(letter(v) for v in cells[r * size:(r + 1) * size]))
+                for r in range(size)]
+    return out
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address: the number of letters, the side letters, the given letters."""
+    board: Board = instance.data
+    if board.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:len(board.letters)]:
+        raise InputError(instance.source, f"the letters {board.letters} cannot be written in a "
+                         "puzz.link address (there, letters are A, B, C, ... in order)")
+    if board.diagonals:
+        raise InputError(instance.source, "the diagonal variant cannot be written in a "
+                         "puzz.link address (pzprjs has none)")
+    size = board.size
+    sides: list[int | None] = [None] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, letter = clue.arguments
+            sides[SIDES.index(side.string) * size + line.number - 1] = _number(letter.string)
+        else:
+            row, column = (arg.number for arg in clue.arguments[:2])
+            if clue.arguments[2].string == EMPTY_GIVEN:
+                raise InputError(instance.source, f"the cell ({row},{column}) given empty "
+                                 "cannot be written in a puzz.link address")
+            cells[(row - 1) * size + column - 1] = _number(clue.arguments[2].string)
+    return write_sides("easyasabc", size, sides, cells, f"{len(board.letters)}/") + "\n"
+
+
+def _number(letter: str) -> int:
+    return ord(letter) - ord("A") + 1
 
 
 _JANKO_SECTIONS = {"clabels": ("top", "bottom"), "rlabels": ("left", "right")}
@@ -365,5 +432,5 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 PUZZLE = PuzzleSpec(
     name="abc", parse=parse, render=render, solution_json=solution_json,
     describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
-    write=write,
+    write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
 )

@@ -1,6 +1,6 @@
 """Nonogram (Tatham's Pattern, picross): black runs per row and column as the clues say.
 
-Input, any of three formats (a `#` line is a comment):
+Input, any of these formats (a `#` line is a comment); the first line tells which:
 - a Tatham game ID `WxH:` then the W column clues and the H row clues, separated by `/`,
   runs within a clue by `.`, an empty clue for a line without black cells, optionally
   `,` and Tatham's clue squares (letters: a run of cells skipped, then one cell given
@@ -12,8 +12,24 @@ Input, any of three formats (a `#` line is a comment):
   section's clues where it is short by exactly those blank lines, for an empty line; a
   blank line after a section's last clue is spacing) and other keyword
   lines (title, goal, ...) as metadata.
+- a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?nonogram/W/H/...` (see
+  `_pzpr.py`; pzprjs's variants `coral` and `cts` are not read);
+- Jakub Wilk's `.nin`: a first line `W H` (two numbers), then the H row clues, then the W
+  column clues, one a line (`0`, or a blank line as in `.non`, for an empty line);
+- SPOJ JCROSS: a first line of one number (how many puzzles: 1), then `R C` (rows,
+  columns), the R row clues and the C column clues, every line ending with `0`;
+- a record of the puzzlekit dataset, a first line `{`: the JSON object whose `problem`
+  is `R C`, the C column clues, then the R row clues (the order puzzlekit's parser reads;
+  the bare problem text, with its first line `R C`, would be read as `.nin`, the puzzle
+  transposed, so the record is what is read as puzzlekit's);
+- nonogrid's clue file, a first line `[clues]` (or `[colors]`): `columns` and `rows`
+  (see `read_nonogrid`);
+- webpbn's XML export, a first line `<?xml` or `<puzzleset>` (black and white only).
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
+
+Written (`--to`): `tatham` (the game ID, the default), `non`, `puzzlink` (a line without
+a clue or a given cell has no form in a puzz.link address and is refused).
 """
 
 from __future__ import annotations
@@ -26,17 +42,30 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import conflict_text, content_lines, tatham_game_id
 from ._nonogram_formats import (
     UNKNOWN,
     Board,
     check_fit,
+    read_jcross,
     read_lists,
+    read_nin,
     read_non,
+    read_nonogrid,
+    read_puzzlekit,
+    read_pzpr,
     read_tatham,
+    read_webpbn,
+    write_pzpr,
     side,
 )
+from ._pzpr import looks_like_address
+
+FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of lists, .non, "
+                ".nin (W H), SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), "
+                "nonogrid's [clues], webpbn XML")
 
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
@@ -52,6 +81,11 @@ CONFIGURATION = "jumpy"
 _GAME_ID = re.compile(r"(?:sgtpuzzles:)?pattern:|[0-9]+\s*x\s*[0-9]+\s*[:#]|SAVEFILE:"
                       r"|[a-z][\w+.-]*://", re.IGNORECASE)
 
+_SECTION = re.compile(r"\[\s*(clues|colors)\s*\]", re.IGNORECASE)
+_ONE_NUMBER = re.compile(r"[0-9]+")
+_TWO_NUMBERS = re.compile(r"[0-9]+[\s,]+[0-9]+")
+_NON_KEYWORD = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Drawing:
@@ -65,16 +99,36 @@ class Drawing:
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     number, first = lines[0]
-    if _GAME_ID.match(first):
+    blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
+    if looks_like_address("".join(line for _, line in lines)):
+        board = read_pzpr("".join(line for _, line in lines), source, number)
+    elif first.startswith("<"):
+        board = read_webpbn(_without_comments(text), source)
+    elif first.startswith("{"):
+        board = read_puzzlekit(_without_comments(text), source, number)
+    elif _SECTION.fullmatch(first):
+        board = read_nonogrid(text, source)
+    elif _ONE_NUMBER.fullmatch(first):
+        board = read_jcross(lines, source, blank)
+    elif _TWO_NUMBERS.fullmatch(first):
+        board = read_nin(lines, source, blank)
+    elif _GAME_ID.match(first):
         number, game_id = tatham_game_id(lines, source, "10x10:2/3.2/...", "pattern")
         board = read_tatham(game_id, source, number)
     elif first.startswith(("(", "[")):
         board = read_lists(" ".join(line for _, line in lines), source, number)
-    else:
-        blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
+    elif any(_NON_KEYWORD.match(line) for _, line in lines):
         board = read_non(lines, source, blank)
+    else:
+        raise InputError(source, f"not a nonogram format that is read ({FORMATS_READ})",
+                         number)
     check_fit(board, source)
     return instance_of(board, source)
+
+
+def _without_comments(text: str) -> str:
+    """The text with its `#` comment lines (before XML or JSON) left out."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
 def instance_of(board: Board, source: str) -> Instance:
@@ -403,8 +457,57 @@ def _tatham_squares(givens: dict[int, bool], cells: int) -> str:
     return "".join(out)
 
 
+
+def _lines_of(instance: Instance, clues: list[Symbol]) -> tuple[list[list[int] | None],
+                                                                 list[list[int] | None],
+                                                                 dict[tuple[int, int], bool]]:
+    """The column clues, row clues (None: no clue) and given cells among `clues`."""
+    drawing: Drawing = instance.data
+    columns: list[list[int] | None] = [None] * drawing.width
+    rows: list[list[int] | None] = [None] * drawing.height
+    givens: dict[tuple[int, int], bool] = {}
+    for clue in clues:
+        if clue.name == "given":
+            row, column, black = (arg.number for arg in clue.arguments)
+            givens[row, column] = bool(black)
+        else:
+            lines = rows if clue.name == "row_clue" else columns
+            lines[clue.arguments[0].number - 1] = runs_of(clue)
+    return columns, rows, givens
+
+
+def write_non(instance: Instance, clues: list[Symbol]) -> str:
+    """A `.non` file (`?` for a line without a clue); given cells have no form there."""
+    drawing: Drawing = instance.data
+    columns, rows, givens = _lines_of(instance, clues)
+    if givens:
+        raise InputError(instance.source, "given cells cannot be written in a .non file "
+                         "(a Tatham game ID holds them)")
+    out = [f"width {drawing.width}", f"height {drawing.height}", "", "rows"]
+    out += [_clue_text(runs, ",") for runs in rows] + ["", "columns"]
+    out += [_clue_text(runs, ",") for runs in columns]
+    return "\n".join(out) + "\n"
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address; pzprjs has no line without a clue and no given cell."""
+    drawing: Drawing = instance.data
+    columns, rows, givens = _lines_of(instance, clues)
+    if givens:
+        raise InputError(instance.source, "given cells cannot be written in a puzz.link "
+                         "address (a Tatham game ID holds them)")
+    if any(runs is None for runs in columns + rows):
+        raise InputError(instance.source, "a line without a clue cannot be written in a "
+                         "puzz.link address (there, an empty line has no black cell)")
+    return write_pzpr(drawing.width, drawing.height, columns, rows) + "\n"
+
+
+
 PUZZLE = PuzzleSpec(
     name="nonogram", parse=parse, render=render, solution_json=solution_json,
     describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
+    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink},
+    # puzz.link states every line's clue: `generate` keeps them all for it.
+    complete_formats=("puzzlink",),
 )

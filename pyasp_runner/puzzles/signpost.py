@@ -6,6 +6,8 @@ letter, `a` = north, then clockwise `b` NE ... `h` NW. The ID may be given on th
 command line itself or in a file (`#` lines are comments), also as pasted from the
 puzzle's web page (`...signpost.html#WxH:...`), wrapped over lines, or as a Tatham save
 file.
+
+Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 """
 
 from __future__ import annotations
@@ -189,5 +191,5 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 PUZZLE = PuzzleSpec(
     name="signpost", parse=parse, render=render, solution_json=solution_json,
     describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
-    max_size=MAX_SIZE, inline=True,
+    max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )

@@ -7,6 +7,10 @@ heights (separated by `_` where two numbers meet) and letters a..z for runs of 1
 empty cells. Example: `4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1`. A `#` line is a comment.
 The ID may also come as pasted from the puzzle's web page (`...towers.html#N:...`),
 wrapped over lines, or as a Tatham save file.
+Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?skyscrapers/N/N/...`
+(pzprjs's `skyscrapers`, also named `building` and `skyscraper`; see `_pzpr.py`).
+
+Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -50,6 +55,9 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
+    joined = "".join(line for _, line in lines)
+    if looks_like_address(joined):
+        return _from_puzzlink(joined, source, lines[0][0])
     number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
@@ -64,6 +72,44 @@ def parse(text: str, source: str) -> Instance:
     if comma:
         clues += _read_grid(grid_part, size, source, number)
     return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def _from_puzzlink(text: str, source: str, line: int) -> Instance:
+    found = read_address(text, source, line, ("skyscrapers", "building", "skyscraper"))
+    size = found.cols
+    if not 1 <= size <= MAX_N:
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", line)
+    sides, cells = read_sides(found, source, line, found.body)
+    clues = []
+    for index, value in enumerate(sides):
+        side, position = SIDES[index // size], index % size + 1
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Clue number out of range: {value} {side} "
+                                 f"{position} (1..{size})", line)
+            clues.append(fact("clue", side, position, value))
+    for index, value in enumerate(cells):
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Out-of-range number in grid description: "
+                                 f"{value} (1..{size})", line)
+            clues.append(fact("given", index // size + 1, index % size + 1, value))
+    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address: the side clues, then the given heights if there are any."""
+    size = instance.data.size
+    sides: list[int | None] = [None] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, count = clue.arguments
+            sides[SIDES.index(side.string) * size + line.number - 1] = count.number
+        else:
+            row, column, height = (arg.number for arg in clue.arguments)
+            cells[(row - 1) * size + column - 1] = height
+    return write_sides("skyscrapers", size, sides, cells) + "\n"
 
 
 def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -233,5 +279,5 @@ def _grid_text(cells: list[int | None]) -> str:
 PUZZLE = PuzzleSpec(
     name="skyscrapers", parse=parse, render=render, solution_json=solution_json,
     describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
-    write=write, inline=True,
+    write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
 )
