@@ -2,8 +2,8 @@
 
     from pyasp_runner import solve, explain, hint, generate, puzzles
 
-    result = solve("jodici", "4,_,_,_,_,9\\n...")      # the puzzle's text
-    result = solve_file("hidoku", "instances/hidoku/10x10.csv", models=2)
+    result = solve(name, text)                  # a puzzle's name and its text
+    result = solve_file(name, path, models=2)   # or its file
     result.status, result.unique, result.solutions[0]   # the fields of the CLI's --json
 
 Every function takes a puzzle's name (`puzzles()` lists them) and its text in any input
@@ -31,7 +31,7 @@ from typing import Any
 import clingo
 
 from . import reasoning
-from . import solve as runner
+from . import runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from .report import envelope, hint_envelope, known_values
@@ -84,7 +84,7 @@ def load(puzzle: str, text: str, *, source: str = "<text>", encoding: str | Path
          force: bool = False) -> Loaded:
     """Read `text` as a `puzzle` and check it against the size limit and the options."""
     found = puzzle_named(puzzle)
-    values = {option.name: None for option in found.spec.options}
+    values: dict[str, bool | str | None] = {option.name: None for option in found.spec.options}
     values.update(options or {})
     unknown = sorted(set(values) - {option.name for option in found.spec.options})
     if unknown:
@@ -231,6 +231,7 @@ class Result:
     data: dict[str, Any] = field(default_factory=dict, repr=False)
     loaded: Loaded | None = field(default=None, repr=False)
     answers: list[Answer] = field(default_factory=list, repr=False)
+    found: runner.Result | None = field(default=None, repr=False)
 
     def envelope(self) -> dict[str, Any]:
         """The JSON object the command prints with --json."""
@@ -286,8 +287,19 @@ def picture(loaded: Loaded, answer: Answer) -> str:
 
 def limits(loaded: Loaded, *, models: int | None, count: bool, cap: int,
            time_limit: float | None, threads: int, configuration: str | None) -> runner.Limits:
+    """The runner's limits for a loaded puzzle (see `solve_limits`)."""
+    return solve_limits(loaded.puzzle, models=models, count=count, cap=cap,
+                        time_limit=time_limit, threads=threads, configuration=configuration,
+                        extra_args=loaded.extra_args)
+
+
+def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,
+                 cap: int = DEFAULT_CAP, time_limit: float | None = None, threads: int = 1,
+                 configuration: str | None = None,
+                 extra_args: tuple[str, ...] = ()) -> runner.Limits:
     """The runner's limits: `models` answers (None: the uniqueness check; 0: all up to
-    `cap`), or only counting."""
+    `cap`), or only counting; the puzzle's preset unless `configuration` names one."""
+    keep: int | None
     if count:
         wanted, keep = 0, 1
     elif models is None:
@@ -296,8 +308,8 @@ def limits(loaded: Loaded, *, models: int | None, count: bool, cap: int,
         wanted, keep = models, (cap or None) if models == 0 else None
     return runner.Limits(models=wanted, keep=keep, cap=cap, time_limit=time_limit,
                          threads=threads,
-                         configuration=configuration or loaded.puzzle.spec.configuration,
-                         extra_args=loaded.extra_args)
+                         configuration=configuration or puzzle.spec.configuration,
+                         extra_args=extra_args)
 
 
 def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None = None,
@@ -384,7 +396,7 @@ def result_of(loaded: Loaded, found: runner.Result, shown: int) -> Result:
                   stats=data["stats"], closest=data.get("closest"),
                   optimal=data.get("optimal"), capped=bool(data.get("capped")),
                   atoms=atoms, extra=extra, notes=notes, data=data, loaded=loaded,
-                  answers=list(answers))
+                  answers=list(answers), found=found)
 
 
 @dataclass
@@ -550,12 +562,14 @@ class GeneratedPuzzle:
 
 
 def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
-             minimise: bool = True, time_limit: float | None = None, threads: int = 1,
+             minimise: bool = True, to: str | None = None, time_limit: float | None = None,
+             threads: int = 1,
              configuration: str | None = None, encoding: str | Path | None = None,
              max_size: int | None = None, force: bool = False,
              progress: Progress | None = None) -> GeneratedPuzzle | None:
-    """A new puzzle with one solution (None if no unique one was found for this seed).
-    Raises `Stopped` at the time limit."""
+    """A new puzzle with one solution (None if no unique one was found for this seed),
+    written in the format `to` (default: the puzzle's first). Raises `Stopped` at the
+    time limit."""
     import random
 
     found = puzzle_named(puzzle)
@@ -566,6 +580,11 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     chosen = seed if seed is not None else random.randrange(2**20)
     if not 0 <= chosen < 2**31:
         raise UserError(f"--seed must be 0..{2**31 - 1}")
+    formats = found.writers
+    if to is not None and to not in formats:
+        raise UserError(f"{found.name} cannot be written as {to!r} (formats: "
+                        f"{', '.join(formats)})")
+    write = found.writer(to or next(iter(formats)))
     blank = spec.blank(size)
     found.check_size(blank, max_size, force)
     rules = Path(encoding) if encoding is not None else found.encoding
@@ -580,7 +599,10 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
         minimise=minimise, deadline=deadline, limits=settings, progress=progress))
     if made is None:
         return None
-    text = spec.write(blank, list(made.clues))
+    clues = set(made.clues)
+    if (to or next(iter(formats))) in spec.complete_formats:  # states every implied clue
+        clues |= set(clues_of(blank, made.solution))
+    text = write(blank, sorted(clues))
     loaded = load(found.name, text, source=f"generated, seed {chosen}", encoding=rules)
     return GeneratedPuzzle(found.name, text, len(made.clues), chosen, made.checks,
                            round(time.perf_counter() - started, 4), loaded)

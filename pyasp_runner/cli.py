@@ -18,29 +18,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import re
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import escape, reasoning
-from . import solve as runner
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from . import api, escape
+from . import runner
+from .errors import EncodingError, InputError, UserError
 from .numerals import is_digits
-from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
+from .puzzle import Answer, OptionValues, Puzzle, facts_text, registry
 from .report import (
     conflict_sentence,
-    envelope,
-    hint_envelope,
-    known_values,
     stats_table,
     summary_line,
 )
@@ -57,6 +52,9 @@ STATUS_EXIT = {
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
+EXAMPLE_PREFIX = "example:"  # `solve-asp jodici example:1`: a shipped instance by name
+ENCODING = "encoding"  # prints a puzzle's rules
+EXAMPLES = "examples"  # lists a puzzle's shipped instances
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
@@ -88,6 +86,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
+    parser.add_argument("--version", action="version", version=version_text())
     commands = parser.add_subparsers(dest="command", metavar="PUZZLE", title="commands",
                                      parser_class=_Parser)
     listed = command is None
@@ -98,16 +97,54 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "the puzzle's own input format.")
     if command == GENERATE:
         add_generate_options(generating)
+    for name, what in ((ENCODING, "print a puzzle's rules (to edit a copy: solve-asp encoding "
+                        "PUZZLE > my.lp; solve-asp PUZZLE FILE --encoding my.lp)"),
+                       (EXAMPLES, "list the example instances shipped with a puzzle (solve "
+                        "one with solve-asp PUZZLE example:NAME)")):
+        sub = commands.add_parser(name, prog=f"solve-asp {name}",
+                                  help=what if listed else None, description=what)
+        sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
+                         help="the puzzle (see --list)")
     commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
                         "browser (solve-asp studio --help)" if listed else None)
     for name, puzzle in registry().items():
         if listed or name == command:
-            solving = commands.add_parser(name, prog=f"solve-asp {name}", help=puzzle.summary,
-                                          description=puzzle.summary)
+            solving = commands.add_parser(
+                name, prog=f"solve-asp {name}", help=puzzle.summary,
+                description=puzzle.description if name == command else puzzle.summary,
+                epilog=example_text(puzzle) if name == command else None,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
             add_solve_options(solving, puzzle)
         else:
             commands.add_parser(name)
     return parser
+
+
+def version_text() -> str:
+    import clingo
+
+    from . import __version__
+    return f"solve-asp {__version__} (clingo {clingo.__version__})"
+
+
+def example_text(puzzle: Puzzle) -> str | None:
+    """A short shipped instance of the puzzle, to show its input format in --help."""
+    for name, path in puzzle.examples().items():
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) <= 12 and max(map(len, text.splitlines()), default=0) <= 76:
+            return (f"example (solve-asp {puzzle.name} example:{name}):\n\n"
+                    + "".join(f"  {line}\n" for line in text.splitlines()))
+    return None
+
+
+def list_examples(puzzle: Puzzle, out: Console) -> int:
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("example")
+    table.add_column("solve it with")
+    for name in puzzle.examples():
+        table.add_row(name, f"solve-asp {puzzle.name} example:{name}")
+    out.print(table)
+    return EXIT_SOLVED
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
@@ -122,6 +159,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json-lines", action="store_true",
+                        help="print one JSON object per answer as it is found "
+                        '("type": "answer"), then the summary ("type": "result")')
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
@@ -180,6 +220,11 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-c", "--const", action="append", metavar="NAME=VALUE",
+                        help="set a #const of the encoding, as clingo's -c does")
+    parser.add_argument("--clingo-arg", action="append", default=[], metavar="ARG",
+                        help="pass an option to clingo (e.g. --clingo-arg=--heuristic=Domain); "
+                        "the runner's own settings win where they clash, with a note")
     parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
@@ -219,6 +264,13 @@ def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
     """The puzzle text and its name for messages: a file, stdin, or inline text."""
     if argument == "-":
         return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+    if argument.startswith(EXAMPLE_PREFIX):
+        name = argument[len(EXAMPLE_PREFIX):]
+        shipped = puzzle.examples()
+        if name not in shipped:
+            raise InputError(escape.name(argument), f"no such example of {puzzle.name} "
+                             f"(solve-asp examples {puzzle.name} lists them)")
+        return _decode(shipped[name].read_bytes(), argument), argument
     inline = puzzle.spec.inline
     if not argument.strip():
         raise InputError("<argument>", "empty: give a puzzle file"
@@ -266,95 +318,151 @@ def list_puzzles(console: Console) -> None:
     console.print(table)
 
 
-def limits_for(args: argparse.Namespace, puzzle: Puzzle, models: int | None) -> runner.Limits:
-    """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
-    if args.count:
-        models, keep = 0, 1
-    elif models is None:
-        models, keep = 2, 2
-    else:
-        keep = None
-    if models == 0 and keep is None:
-        keep = args.cap or None
-    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
-                         threads=args.threads,
-                         configuration=args.configuration or puzzle.spec.configuration)
-
-
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.list:
         list_puzzles(out)
         return EXIT_SOLVED
-    if args.command is None or (args.command != GENERATE and args.input is None):
+    if args.command is None:
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
     if args.command == GENERATE:
         return generate(args, out, err)
+    if args.command == ENCODING:
+        out.file.write(registry()[args.puzzle].encoding.read_text(encoding="utf-8"))
+        return EXIT_SOLVED
+    if args.command == EXAMPLES:
+        return list_examples(registry()[args.puzzle], out)
+    if args.input is None:
+        raise UserError(f"usage: solve-asp {args.command} INPUT [options]; "
+                        f"solve-asp examples {args.command} lists the shipped instances")
+    check_combinations(args)
     puzzle = registry()[args.command]
-    if args.hint and puzzle.spec.refuses_hint:
-        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
-    if args.explain and puzzle.spec.refuses_explain:
-        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
-    if args.step and not args.hint:
-        raise UserError("--step goes with --hint")
     text, source = read_input(puzzle, args.input)
     values = option_values(puzzle, args)
-    instance = puzzle.configure(puzzle.parse(text, source), values)
-    if getattr(args, "to", None):
-        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+    settings = dict(source=source, encoding=args.encoding, options=values,
+                    constants=constants_of(args.const), clingo_args=args.clingo_arg,
+                    max_size=args.max_size, force=args.force)
+    if getattr(args, "to", None) or args.facts:
+        instance = puzzle.configure(puzzle.parse(text, source), values)
+        if args.facts:
+            named = escape.lp_comment(escape.name(source))  # no character ends the comment
+            out.file.write(f"% {puzzle.name} facts from {named}; run: python -m clingo "
+                           f"\"$(solve-asp encoding-path {puzzle.name})\" <this file>\n"
+                           f"% structure\n{facts_text(instance.structure)}"
+                           f"% clues\n{facts_text(instance.clues)}")
+        else:
+            out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
         return EXIT_SOLVED
-    if args.facts:
-        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
-        out.file.write(f"% {puzzle.name} facts from {named}; "
-                       f"run: clingo asp/{puzzle.name}.lp <this file>\n"
-                       f"% structure\n{facts_text(instance.structure)}"
-                       f"% clues\n{facts_text(instance.clues)}")
-        return EXIT_SOLVED
-    encoding = args.encoding or puzzle.encoding
-    puzzle.check_size(instance, args.max_size, args.force)
-    models = args.models if args.models is not None else puzzle.default_models(values)
-    try:
-        return respond(puzzle, instance, encoding, args, models, out, err)
-    except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
-        raise EncodingError(str(encoding), "its answers do not fit the puzzle's drawing",
-                            [f"{error} (keep the #show lines of asp/{puzzle.name}.lp)"]) from None
-
-
-def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            models: int | None, out: Console, err: Console) -> int:
-    """Solve (or explain, or hint) and show the outcome; returns the exit code."""
+    search = dict(time_limit=args.time_limit, threads=args.threads,
+                  configuration=args.configuration)
     if args.explain:
-        return explain(puzzle, instance, encoding, args, models, out, err)
+        with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
+            explained = api.explain(puzzle.name, text, progress=progress, **settings, **search)
+        return show_explained(explained, args, out, err)
     if args.hint:
-        return hint(puzzle, instance, encoding, args, out, err)
-    limits = limits_for(args, puzzle, models)
-    with progress_shown(err, not args.json, "solving", "found") as progress:
-        result = runner.solve(encoding, instance.facts, limits, progress)
-    for message in result.messages:
-        for line in f"clingo: {message}".splitlines():
+        with progress_shown(err, not machine_output(args), "finding what is forced",
+                            "searches") as progress:
+            hinted = api.hint(puzzle.name, text, step=args.step, progress=progress,
+                              **settings, **search)
+        return show_hinted(hinted, args, out)
+    loaded = api.load(puzzle.name, text, **settings)
+    models = args.models if args.models is not None else puzzle.default_models(values)
+    return show_solved(loaded, models, args, out, err, search)
+
+
+def check_combinations(args: argparse.Namespace) -> None:
+    """Options that contradict each other are refused, not silently ignored."""
+    pairs = [("count", "models", "--count counts every solution; -n N shows N of them"),
+             ("explain", "hint", "--explain and --hint are two different questions"),
+             ("facts", "json", "--facts prints clingo facts, not JSON"),
+             ("json", "json_lines", "--json prints one object, --json-lines one per line"),
+             ("count", "explain", "--count and --explain are two different questions"),
+             ("count", "hint", "--count and --hint are two different questions")]
+    for first, second, why in pairs:
+        if getattr(args, first, None) not in (None, False) and \
+                getattr(args, second, None) not in (None, False):
+            raise UserError(f"--{first.replace('_', '-')} and "
+                            f"{'-n' if second == 'models' else '--' + second.replace('_', '-')} "
+                            f"cannot be combined: {why}")
+    if args.step and not args.hint:
+        raise UserError("--step goes with --hint")
+
+
+def machine_output(args: argparse.Namespace) -> bool:
+    return bool(args.json or args.json_lines)
+
+
+def constants_of(given: Sequence[str] | None) -> dict[str, str]:
+    """`-c NAME=VALUE` options as a mapping (the API checks names and values)."""
+    constants: dict[str, str] = {}
+    for text in given or []:
+        name, equals, value = text.partition("=")
+        if not equals or not re.fullmatch(r"_*[a-z][A-Za-z0-9_']*", name.strip()):
+            raise UserError(f"-c {text}: expected NAME=VALUE, e.g. -c weight=3")
+        constants[name.strip()] = value.strip()
+    return constants
+
+
+def show_solved(loaded: api.Loaded, models: int | None, args: argparse.Namespace,
+                out: Console, err: Console, search: dict[str, Any]) -> int:
+    """Solve and show the answers; with an explicit -n they are shown as they are found."""
+    puzzle, source = loaded.puzzle, loaded.instance.source
+    streaming = args.models is not None and not args.count
+    drawn: list[int] = []
+
+    def shown(board: api.Board) -> None:
+        drawn.append(1)
+        if args.json_lines:
+            line = {"type": "answer", "puzzle": puzzle.name, "index": len(drawn),
+                    "solution": puzzle.solution_json(loaded.instance, board.answer),
+                    "atoms": [str(sym) for sym in board.answer.symbols]}
+            out.file.write(json.dumps(line) + "\n")
+            out.file.flush()
+        elif not args.json:
+            if len(drawn) == 1:
+                out.print(Text(f"{puzzle.name} · {escape.name(source)}", style="bold"),
+                          soft_wrap=True)
+            if models != 1:
+                out.print(Text(f"Solution {len(drawn)}", style="bold"))
+            draw_answer(loaded, board.answer, out)
+
+    for note in loaded.notes:
+        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
+    with progress_shown(err, not machine_output(args), "solving", "found") as progress:
+        result = api.solve_loaded(loaded, models=models, count=args.count, cap=args.cap,
+                                  progress=progress, on_answer=shown if streaming else None,
+                                  **search)
+    for note in result.notes[len(loaded.notes):]:
+        for line in f"clingo: {note}".splitlines():
             err.print(Text(escape.terminal(line), style="dim"))
-    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {escape.name(str(args.encoding))} holds "
-                       f"none of the atoms the drawing reads (compare its #show lines with "
-                       f"asp/{puzzle.name}.lp)"))
-    shown = 1 if models is None and not args.count else len(result.answers)
-    if args.count:
-        shown = 0
-    data = envelope(puzzle, instance, result, shown)
+    data = result.envelope()
     if args.json:
         out.file.write(json.dumps(data) + "\n")
-    else:
-        closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
-        for index, answer in enumerate(result.answers[:shown], start=1):
-            if shown > 1:
-                out.print(Text(f"Solution {index}", style="bold"))
-            out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, counting=args.count, models=models, cap=args.cap,
-                               closest_summary=closest.summary if closest else None))
-        if args.stats:
-            out.print(stats_table(result.stats))
+        return STATUS_EXIT[data["status"]]
+    if args.json_lines:
+        out.file.write(json.dumps({"type": "result", **data}) + "\n")
+        return STATUS_EXIT[data["status"]]
+    if not drawn:
+        out.print(Text(f"{puzzle.name} · {escape.name(source)}", style="bold"),
+                  soft_wrap=True)
+        for answer in result.answers if not streaming else []:
+            draw_answer(loaded, answer, out)
+    closest = puzzle.assess(loaded.instance, result.answers)
+    assert result.found is not None
+    out.print(summary_line(result.found, data, counting=args.count, models=models,
+                           cap=args.cap, closest_summary=closest.summary if closest else None,
+                           unsolvable=puzzle.spec.unsolvable))
+    if args.stats:
+        out.print(stats_table(result.stats))
     return STATUS_EXIT[data["status"]]
+
+
+def draw_answer(loaded: api.Loaded, answer: Answer, out: Console) -> None:
+    """One answer drawn, with the atoms an edited encoding shows besides the drawing."""
+    out.print(loaded.puzzle.render(loaded.instance, answer))
+    extra = api.extra_atoms(loaded, answer)
+    if extra:
+        out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
+                  soft_wrap=True)
 
 
 @contextmanager
@@ -371,44 +479,33 @@ def progress_shown(err: Console, shown: bool, doing: str,
         yield progress
 
 
-def reasoning_limits(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
-    """The clingo settings of the questions about clues (their time is a deadline)."""
-    return runner.Limits(threads=args.threads,
-                         configuration=args.configuration or puzzle.spec.configuration)
-
-
-def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            models: int | None, out: Console, err: Console) -> int:
-    """Solve; if there is no solution, a minimal set of the author's clues that cannot
-    hold together (JSON: the envelope with `conflict`)."""
-    deadline = deadline_of(args)
-    with progress_shown(err, not args.json, "solving", "found") as progress:
-        result = runner.solve(encoding, instance.facts, limits_for(args, puzzle, models),
-                              progress)
-    data = envelope(puzzle, instance, result, shown=1)
-    conflict = None
-    if result.status == runner.UNSOLVABLE:
-        with progress_shown(err, not args.json, "explaining", "searches") as progress:
-            conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-                encoding, instance.structure, instance.clues, deadline,
-                limits=reasoning_limits(args, puzzle), progress=progress))
-        data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
-    if args.json:
-        out.file.write(json.dumps(data) + "\n")
+def show_explained(explained: api.Explained, args: argparse.Namespace, out: Console,
+                   err: Console) -> int:
+    """A minimal conflict, or why there is nothing to explain."""
+    data = explained.envelope()
+    if args.json or args.json_lines:
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
         return STATUS_EXIT[data["status"]]
+    loaded = explained.loaded
+    assert loaded is not None
+    puzzle, instance = loaded.puzzle, loaded.instance
     out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
               soft_wrap=True)
-    if result.status != runner.UNSOLVABLE:
+    conflict = explained.conflict_clues
+    if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
-            closest = puzzle.assess(instance, result.answers)
-            consistent = summary_line(result, data, counting=args.count, models=models,
-                                      cap=args.cap,
-                                      closest_summary=closest.summary if closest else None).plain
+            closest = puzzle.assess(instance, explained.answers)
+            assert explained.found is not None
+            consistent = summary_line(explained.found, data, counting=False, models=None,
+                                      cap=DEFAULT_CAP,
+                                      closest_summary=closest.summary if closest else None,
+                                      unsolvable=puzzle.spec.unsolvable).plain
         out.print(Text(consistent, style="bold green" * (data["status"] == runner.SOLVED)))
     elif not conflict:
-        out.print(Text("No solution even without any clue: the rules cannot be satisfied "
-                       "for this size.", style="bold red"))
+        out.print(Text(f"No solution even without any clue: {puzzle.spec.unsolvable_alone}.",
+                       style="bold red"))
     else:
         if puzzle.spec.render_conflict is not None:
             out.print(puzzle.spec.render_conflict(instance, conflict))
@@ -417,39 +514,25 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     return STATUS_EXIT[data["status"]]
 
 
-def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-         out: Console, err: Console) -> int:
+def show_hinted(hinted: api.Hinted, args: argparse.Namespace, out: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
-    started = time.perf_counter()
-    with progress_shown(err, not args.json, "finding what is forced", "searches") as progress:
-        found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
-                                deadline=deadline_of(args),
-                                limits=reasoning_limits(args, puzzle), progress=progress)
-    answer = None
-    forced = open_values = 0
-    if found.forced is not None and found.solution is not None:
-        answer = Answer(found.forced)
-        # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
-        given = sum(clue.name == "given" for clue in instance.clues)
-        forced = known_values(puzzle.solution_json(instance, answer)) - given
-        open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
-    how = "by propagation alone" if args.step else "in every solution"
-    if args.json:
-        # The envelope, with the forced values instead of a solution: a hint shows none.
-        data = hint_envelope(puzzle, instance, answer, step=args.step,
-                             counts=(forced, open_values),
-                             time_s=time.perf_counter() - started)
-        out.file.write(json.dumps(data) + "\n")
+    data = hinted.envelope()
+    if args.json or args.json_lines:
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
         return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
-    if answer is None:
+    loaded = hinted.loaded
+    assert loaded is not None
+    out.print(Text(f"{loaded.puzzle.name} · {escape.name(loaded.instance.source)}",
+                   style="bold"), soft_wrap=True)
+    if hinted.answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
-    out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
+    out.print(loaded.puzzle.render(loaded.instance, hinted.answer))
+    how = "by propagation alone" if args.step else "in every solution"
+    out.print(Text(f"Forced {how}: {hinted.forced} of the {hinted.open} values not given.",
                    style="bold"))
-    if not args.step and forced == open_values:
+    if not args.step and hinted.forced == hinted.open:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
@@ -457,47 +540,32 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
 
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
-    puzzle = registry()[args.puzzle]
-    spec = puzzle.spec
-    assert spec.blank and spec.clues_of and spec.write  # the parser offers only these
-    to = args.to or next(iter(puzzle.writers))
-    write = puzzle.writer(to)
-    seed = args.seed if args.seed is not None else random.randrange(2**20)
-    if seed >= 2**31:
-        raise UserError(f"--seed must be below {2**31}")
-    blank = spec.blank(args.size)
-    puzzle.check_size(blank, args.max_size, args.force)
-    clues_of = spec.clues_of
-    started = time.perf_counter()
     with progress_shown(err, True, "generating", "searches") as progress:
-        made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
-                                  lambda answer: clues_of(blank, answer), seed,
-                                  minimise=not args.keep_all, deadline=deadline_of(args),
-                                  limits=reasoning_limits(args, puzzle), progress=progress)
-    elapsed = time.perf_counter() - started
+        made = api.generate(args.puzzle, size=args.size, seed=args.seed,
+                            minimise=not args.keep_all, to=args.to,
+                            time_limit=args.time_limit, threads=args.threads,
+                            configuration=args.configuration, encoding=args.encoding,
+                            max_size=args.max_size, force=args.force, progress=progress)
     if made is None:
-        err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
-                       f"(try another seed or size)", style="bold red"))
-        return EXIT_UNSOLVABLE
-    clues = set(made.clues)
-    if to in spec.complete_formats:  # a format that states every clue the solution implies
-        clues |= set(clues_of(blank, made.solution))
-    out.file.write(write(blank, sorted(clues)))
-    err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
-                   f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
+        raise Unsolvable(f"no puzzle with a unique solution found for seed {args.seed} "
+                         f"(try another seed or size)")
+    out.file.write(made.text)
+    err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
+                   f"{made.checks} uniqueness checks, {made.time_s:.2f} s", style="dim"))
     return EXIT_SOLVED
 
 
-def deadline_of(args: argparse.Namespace) -> float | None:
-    """When --time-limit runs out, on the clock of `time.perf_counter`."""
-    return None if args.time_limit is None else time.perf_counter() + args.time_limit
+class Unsolvable(UserError):
+    """Nothing to show: exit 1."""
+
+    exit_code = EXIT_UNSOLVABLE
 
 
 def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand named first on the command line (a puzzle, `generate`), if any."""
     if not argv or argv[0].startswith("-"):
         return None
-    if argv[0] not in (GENERATE, STUDIO) and argv[0] not in registry():
+    if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in registry():
         raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(registry())}")
     return argv[0]
 
@@ -505,6 +573,7 @@ def command_of(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    message = None
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
@@ -512,13 +581,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
     except EncodingError as error:
-        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        for message in error.messages[1:] if error.messages else []:
-            for line in message.splitlines():  # clingo's lines, each shown safely
+        message = f"solve-asp: {error}"
+        err.print(Text(escape.terminal(message), style="bold red"))
+        for more in error.messages[1:] if error.messages else []:
+            for line in more.splitlines():  # clingo's lines, each shown safely
                 err.print(Text(escape.terminal(line), style="red"))
         code = error.exit_code
     except UserError as error:
-        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
+        message = f"solve-asp: {error}"
+        err.print(Text(escape.terminal(message), style="bold red"))
         code = error.exit_code
     except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -526,12 +597,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = EXIT_SOLVED
     except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
-        err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
-                       style="bold yellow"))
+        message = f"solve-asp: stopped ({why}) before an answer was reached"
+        err.print(Text(message, style="bold yellow"))
         code = STATUS_EXIT[stop.status]
     except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
+        message = "solve-asp: interrupted"
+        err.print(Text(message, style="bold red"))
         code = EXIT_INTERRUPTED
+    if message is not None and ("--json" in argv or "--json-lines" in argv):
+        # A program reading JSON gets the error as JSON too, with the same exit code.
+        out.file.write(json.dumps({"status": "error", "error": message, "exit_code": code,
+                                   **({"type": "result"} if "--json-lines" in argv else {})})
+                       + "\n")
     return code
 
 

@@ -40,7 +40,6 @@ from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -51,6 +50,7 @@ from ._grid import (
     given_text,
     unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 40
 EMPTY_GIVEN = "-"

@@ -58,8 +58,8 @@ from ._nonogram_formats import (
     read_pzpr,
     read_tatham,
     read_webpbn,
-    write_pzpr,
     side,
+    write_pzpr,
 )
 from ._pzpr import looks_like_address
 

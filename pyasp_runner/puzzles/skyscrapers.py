@@ -27,7 +27,6 @@ from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -39,6 +38,7 @@ from ._grid import (
     tatham_game_id,
     unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 

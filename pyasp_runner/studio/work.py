@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 
 from .. import reasoning
-from .. import solve as runner
+from .. import runner
 from ..errors import AnswerShapeError, EncodingError, UserError
 from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from ..report import STATS_HELP, conflict_sentence, envelope, known_values
@@ -94,8 +94,8 @@ def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
 
 def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
     """The command line's limits for this puzzle without -n (its own default models)."""
-    from ..cli import limits_for as cli_limits
-    return cli_limits(args, puzzle, puzzle.default_models(option_values(puzzle, args)))
+    from ..api import solve_limits
+    return solve_limits(puzzle, models=puzzle.default_models(option_values(puzzle, args)))
 
 
 def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
