@@ -13,11 +13,14 @@ __version__ = "0.2.0"
 __all__ = ["__version__", "explain", "generate", "hint", "puzzles", "solve", "solve_file"]
 
 if TYPE_CHECKING:
-    from .api import explain, generate, hint, puzzles, solve, solve_file
+    from .api import explain, generate, hint, solve, solve_file
+
+# `puzzles` is the subpackage `pyasp_runner.puzzles`, which is callable (see its docstring).
+_LAZY = {"explain", "generate", "hint", "solve", "solve_file"}
 
 
 def __getattr__(name: str) -> Any:
-    if name in __all__:
+    if name in _LAZY:
         from . import api
 
         return getattr(api, name)

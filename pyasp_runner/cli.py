@@ -52,7 +52,7 @@ STATUS_EXIT = {
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
-EXAMPLE_PREFIX = "example:"  # `solve-asp jodici example:1`: a shipped instance by name
+EXAMPLE_PREFIX = "example:"  # `solve-asp PUZZLE example:NAME`: a shipped instance by name
 ENCODING = "encoding"  # prints a puzzle's rules
 EXAMPLES = "examples"  # lists a puzzle's shipped instances
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
@@ -345,8 +345,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         instance = puzzle.configure(puzzle.parse(text, source), values)
         if args.facts:
             named = escape.lp_comment(escape.name(source))  # no character ends the comment
+            rules = escape.lp_comment(escape.name(str(args.encoding or puzzle.encoding)))
             out.file.write(f"% {puzzle.name} facts from {named}; run: python -m clingo "
-                           f"\"$(solve-asp encoding-path {puzzle.name})\" <this file>\n"
+                           f"{rules} <this file>\n"
                            f"% structure\n{facts_text(instance.structure)}"
                            f"% clues\n{facts_text(instance.clues)}")
         else:
