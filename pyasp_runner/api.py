@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import clingo
 
-from . import reasoning
-from . import runner
+from . import reasoning, runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from .report import envelope, hint_envelope, known_values
@@ -106,11 +105,11 @@ def puzzle_named(name: str) -> Puzzle:
 
 
 def check_encoding_file(encoding: Path) -> None:
-    """A missing or unreadable encoding is bad usage (exit 2), named, before clingo."""
-    if not encoding.exists():
-        raise InputError(str(encoding), "no such encoding file")
-    if encoding.is_dir():
-        raise InputError(str(encoding), "is a directory, not an encoding file")
+    """An encoding clingo can load without hanging (an existing regular file), or a
+    one-line error naming it (exit 2, like any missing input)."""
+    from .inputs import check_encoding
+
+    check_encoding(encoding)
 
 
 # Options the runner sets itself; a pass-through argument naming one is dropped, with a note.
@@ -275,14 +274,10 @@ class Solutions(list[Board]):
 
 
 def picture(loaded: Loaded, answer: Answer) -> str:
-    """The answer as an SVG picture: rich's own export of the drawn board."""
-    from io import StringIO
+    """The answer as an SVG picture of its board."""
+    from .board.svg import svg
 
-    from rich.console import Console
-
-    console = Console(record=True, file=StringIO(), width=200, color_system="truecolor")
-    console.print(loaded.puzzle.render(loaded.instance, answer))
-    return console.export_svg(title=loaded.puzzle.name)
+    return svg([loaded.puzzle.board(loaded.instance, answer)], loaded.puzzle.name)
 
 
 def limits(loaded: Loaded, *, models: int | None, count: bool, cap: int,
@@ -305,7 +300,7 @@ def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,
     elif models is None:
         wanted, keep = 2, 2
     else:
-        wanted, keep = models, (cap or None) if models == 0 else None
+        wanted, keep = models, (cap or runner.KEEP_ALL) if models == 0 else None
     return runner.Limits(models=wanted, keep=keep, cap=cap, time_limit=time_limit,
                          threads=threads,
                          configuration=configuration or puzzle.spec.configuration,
@@ -408,18 +403,13 @@ class Explained(Result):
     conflict_clues: list[clingo.Symbol] | None = field(default=None, repr=False)
 
     def _repr_svg_(self) -> str | None:
-        if self.loaded is None or not self.conflict_clues:
+        if self.loaded is None or not self.conflict_clues or not self.loaded.puzzle.draws_clues:
             return super()._repr_svg_()
-        draw = self.loaded.puzzle.spec.render_conflict
-        if draw is None:
-            return None
-        from io import StringIO
+        from .board.svg import svg
 
-        from rich.console import Console
-
-        console = Console(record=True, file=StringIO(), width=200, color_system="truecolor")
-        console.print(draw(self.loaded.instance, self.conflict_clues))
-        return console.export_svg(title=f"{self.puzzle}: conflict")
+        puzzle = self.loaded.puzzle
+        return svg([puzzle.conflict_board(self.loaded.instance, self.conflict_clues)],
+                   f"{self.puzzle}: conflict")
 
 
 def explain(puzzle: str, text: str, *, source: str = "<text>",
@@ -433,6 +423,14 @@ def explain(puzzle: str, text: str, *, source: str = "<text>",
     loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
                   constants=constants, clingo_args=clingo_args, max_size=max_size,
                   force=force)
+    return explain_loaded(loaded, time_limit=time_limit, threads=threads,
+                          configuration=configuration, progress=progress)
+
+
+def explain_loaded(loaded: Loaded, *, time_limit: float | None = None, threads: int = 1,
+                   configuration: str | None = None,
+                   progress: Progress | None = None) -> Explained:
+    """`explain` for a loaded puzzle."""
     if loaded.puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {loaded.puzzle.spec.refuses_explain}")
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -492,7 +490,10 @@ class Hinted:
     def _repr_svg_(self) -> str | None:
         if self.loaded is None or self.answer is None:
             return None
-        return picture(self.loaded, self.answer)
+        from .board.svg import svg
+
+        return svg([self.loaded.puzzle.board(self.loaded.instance, self.answer).forced()],
+                   f"{self.puzzle}: forced")
 
 
 def hint(puzzle: str, text: str, *, step: bool = False, source: str = "<text>",
@@ -505,6 +506,14 @@ def hint(puzzle: str, text: str, *, step: bool = False, source: str = "<text>",
     loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
                   constants=constants, clingo_args=clingo_args, max_size=max_size,
                   force=force)
+    return hint_loaded(loaded, step=step, time_limit=time_limit, threads=threads,
+                       configuration=configuration, progress=progress)
+
+
+def hint_loaded(loaded: Loaded, *, step: bool = False, time_limit: float | None = None,
+                threads: int = 1, configuration: str | None = None,
+                progress: Progress | None = None) -> Hinted:
+    """`hint` for a loaded puzzle."""
     spec = loaded.puzzle.spec
     if spec.refuses_hint:
         raise UserError(f"--hint does not apply: {spec.refuses_hint}")
@@ -543,22 +552,14 @@ class GeneratedPuzzle:
     checks: int
     time_s: float
     loaded: Loaded | None = field(default=None, repr=False)
+    blank: Instance | None = field(default=None, repr=False)  # the board with its clues
 
     def _repr_svg_(self) -> str | None:
-        if self.loaded is None:
+        if self.loaded is None or self.blank is None:
             return None
-        spec = self.loaded.puzzle.spec
-        empty = Answer(tuple(self.loaded.instance.clues))
-        if spec.render_conflict is not None:
-            from io import StringIO
+        from .board.svg import svg
 
-            from rich.console import Console
-
-            console = Console(record=True, file=StringIO(), width=200,
-                              color_system="truecolor")
-            console.print(spec.render_conflict(self.loaded.instance, []))
-            return console.export_svg(title=self.puzzle)
-        return picture(self.loaded, empty)
+        return svg([self.loaded.puzzle.conflict_board(self.blank, [])], self.puzzle)
 
 
 def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
@@ -605,5 +606,6 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     text = write(blank, sorted(clues))
     loaded = load(found.name, text, source=f"generated, seed {chosen}", encoding=rules)
     return GeneratedPuzzle(found.name, text, len(made.clues), chosen, made.checks,
-                           round(time.perf_counter() - started, 4), loaded)
+                           round(time.perf_counter() - started, 4), loaded,
+                           replace(blank, clues=tuple(made.clues)))
 

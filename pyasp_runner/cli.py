@@ -10,35 +10,35 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
+    5  standard output could not be written (disk full, I/O error, unencodable text)
     130 interrupted by Ctrl-C (what was found is still reported)
+    143 stopped by SIGTERM (what was found is still reported, status "interrupted")
+A reader that closes the output early (`| head -1`) does not change the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
-import re
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn, cast
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import api, escape
-from . import runner
+from . import api, escape, inputs, output, runner
+from .board import Board
 from .errors import EncodingError, InputError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, OptionValues, Puzzle, facts_text, registry
-from .report import (
-    conflict_sentence,
-    stats_table,
-    summary_line,
-)
+from .report import conflict_sentence, envelope, stats_table, summary_line
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -52,16 +52,20 @@ STATUS_EXIT = {
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
-EXAMPLE_PREFIX = "example:"  # `solve-asp PUZZLE example:NAME`: a shipped instance by name
 ENCODING = "encoding"  # prints a puzzle's rules
 EXAMPLES = "examples"  # lists a puzzle's shipped instances
+EXAMPLE_PREFIX = "example:"  # `solve-asp PUZZLE example:NAME`: a shipped instance by name
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
+# clingo's own bounds on what these options become (--models, --parallel-mode).
+MAX_MODELS = 2**32 - 1
+MAX_THREADS = 64
+MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise BrokenPipeError
+        raise output.ReaderLeft
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,7 +86,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 130 interrupted. `solve-asp PUZZLE --help` shows a "
+        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. "
+        "`solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
@@ -130,10 +135,10 @@ def version_text() -> str:
 def example_text(puzzle: Puzzle) -> str | None:
     """A short shipped instance of the puzzle, to show its input format in --help."""
     for name, path in puzzle.examples().items():
-        text = path.read_text(encoding="utf-8")
-        if len(text.splitlines()) <= 12 and max(map(len, text.splitlines()), default=0) <= 76:
-            return (f"example (solve-asp {puzzle.name} example:{name}):\n\n"
-                    + "".join(f"  {line}\n" for line in text.splitlines()))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) <= 12 and max(map(len, lines), default=0) <= 76:
+            return (f"example (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
+                    + "".join(f"  {line}\n" for line in lines))
     return None
 
 
@@ -142,20 +147,22 @@ def list_examples(puzzle: Puzzle, out: Console) -> int:
     table.add_column("example")
     table.add_column("solve it with")
     for name in puzzle.examples():
-        table.add_row(name, f"solve-asp {puzzle.name} example:{name}")
+        table.add_row(name, f"solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}")
     out.print(table)
     return EXIT_SOLVED
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("input", nargs="?",
-                        help="puzzle file, - for standard input, or the puzzle text itself")
-    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+                        help="puzzle file, - for standard input, example:NAME for a shipped "
+                        "instance (solve-asp examples PUZZLE), or the puzzle text itself")
+    parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
     parser.add_argument("--count", action="store_true",
                         help="count all solutions without printing them")
-    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+    parser.add_argument("--cap", type=_bounded(0, MAX_MODELS), default=DEFAULT_CAP,
+                        metavar="N",
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -165,12 +172,17 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
     if puzzle.writers:
         parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
                             help="print the puzzle in FORMAT and stop: "
                             + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
                        help="if there is no solution, show a minimal set of clues "
@@ -200,6 +212,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    add_svg_option(parser, "the puzzle")
     parser.add_argument("--to", metavar="FORMAT",
                         help="write the puzzle in FORMAT (default: the puzzle's first; "
                         "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
@@ -219,13 +232,44 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="solve however large the instance is")
 
 
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
+                        f"{error.strerror}") from None
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
+
+
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-c", "--const", action="append", metavar="NAME=VALUE",
                         help="set a #const of the encoding, as clingo's -c does")
     parser.add_argument("--clingo-arg", action="append", default=[], metavar="ARG",
                         help="pass an option to clingo (e.g. --clingo-arg=--heuristic=Domain); "
                         "the runner's own settings win where they clash, with a note")
-    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
+    parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
                         help="clingo's search preset (e.g. trendy, crafty)")
@@ -250,63 +294,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """A whole number option within clingo's bounds, refused as a usage error otherwise."""
+    def convert(text: str) -> int:
+        value = int(text) if is_digits(text) and len(text) <= 30 else -1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
+        return value
+    return convert
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+            f"got {text[:40]!r}")
     return value
-
-
-def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
-    """The puzzle text and its name for messages: a file, stdin, or inline text."""
-    if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    if argument.startswith(EXAMPLE_PREFIX):
-        name = argument[len(EXAMPLE_PREFIX):]
-        shipped = puzzle.examples()
-        if name not in shipped:
-            raise InputError(escape.name(argument), f"no such example of {puzzle.name} "
-                             f"(solve-asp examples {puzzle.name} lists them)")
-        return _decode(shipped[name].read_bytes(), argument), argument
-    inline = puzzle.spec.inline
-    if not argument.strip():
-        raise InputError("<argument>", "empty: give a puzzle file"
-                         + (" or the puzzle text" if inline else ""))
-    path = Path(argument)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
-        if inline:
-            return argument, "<argument>"
-        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
-    if is_dir:
-        raise InputError(argument, "is a directory, not a puzzle file")
-    if exists:
-        try:
-            return _decode(path.read_bytes(), argument), argument
-        except OSError as err:
-            raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline and not _FILE_NAME.fullmatch(argument):
-        return argument, "<argument>"
-    raise InputError(argument, "no such file")
-
-
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
-
-
-def _shortened(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
 
 
 def list_puzzles(console: Console) -> None:
@@ -316,6 +324,14 @@ def list_puzzles(console: Console) -> None:
     for name, puzzle in registry().items():
         table.add_row(name, puzzle.summary)
     console.print(table)
+
+
+def limits_for(args: argparse.Namespace, loaded: api.Loaded,
+               models: int | None) -> runner.Limits:
+    """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
+    return api.limits(loaded, models=models, count=args.count, cap=args.cap,
+                      time_limit=search_time(args), threads=args.threads,
+                      configuration=args.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -334,13 +350,14 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.input is None:
         raise UserError(f"usage: solve-asp {args.command} INPUT [options]; "
                         f"solve-asp examples {args.command} lists the shipped instances")
-    check_combinations(args)
     puzzle = registry()[args.command]
-    text, source = read_input(puzzle, args.input)
+    if args.hint and puzzle.spec.refuses_hint:
+        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
+    if args.explain and puzzle.spec.refuses_explain:
+        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
+    check_combinations(args)
+    text, source = read_input(puzzle, args)
     values = option_values(puzzle, args)
-    settings = dict(source=source, encoding=args.encoding, options=values,
-                    constants=constants_of(args.const), clingo_args=args.clingo_arg,
-                    max_size=args.max_size, force=args.force)
     if getattr(args, "to", None) or args.facts:
         instance = puzzle.configure(puzzle.parse(text, source), values)
         if args.facts:
@@ -353,39 +370,51 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         else:
             out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
         return EXIT_SOLVED
-    search = dict(time_limit=args.time_limit, threads=args.threads,
-                  configuration=args.configuration)
-    if args.explain:
-        with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
-            explained = api.explain(puzzle.name, text, progress=progress, **settings, **search)
-        return show_explained(explained, args, out, err)
-    if args.hint:
-        with progress_shown(err, not machine_output(args), "finding what is forced",
-                            "searches") as progress:
-            hinted = api.hint(puzzle.name, text, step=args.step, progress=progress,
-                              **settings, **search)
-        return show_hinted(hinted, args, out)
-    loaded = api.load(puzzle.name, text, **settings)
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
+    loaded = api.load(puzzle.name, text, source=source, encoding=args.encoding,
+                      options=values, constants=constants_of(args.const),
+                      clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
+    for note in loaded.notes:
+        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
     models = args.models if args.models is not None else puzzle.default_models(values)
-    return show_solved(loaded, models, args, out, err, search)
+    return respond(loaded, args, models, out, err)
+
+
+def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
+    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+    if args.input.startswith(EXAMPLE_PREFIX):
+        name = args.input[len(EXAMPLE_PREFIX):]
+        shipped = puzzle.examples()
+        if name not in shipped:
+            raise InputError(escape.name(args.input), f"no such example of {puzzle.name} "
+                             f"(solve-asp examples {puzzle.name} lists them)")
+        return shipped[name].read_text(encoding="utf-8-sig"), args.input
+    try:
+        return inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
 
 
 def check_combinations(args: argparse.Namespace) -> None:
     """Options that contradict each other are refused, not silently ignored."""
     pairs = [("count", "models", "--count counts every solution; -n N shows N of them"),
              ("explain", "hint", "--explain and --hint are two different questions"),
-             ("facts", "json", "--facts prints clingo facts, not JSON"),
-             ("json", "json_lines", "--json prints one object, --json-lines one per line"),
              ("count", "explain", "--count and --explain are two different questions"),
-             ("count", "hint", "--count and --hint are two different questions")]
+             ("count", "hint", "--count and --hint are two different questions"),
+             ("facts", "json", "--facts prints clingo facts, not JSON"),
+             ("facts", "json_lines", "--facts prints clingo facts, not JSON"),
+             ("json", "json_lines", "--json prints one object, --json-lines one per line")]
     for first, second, why in pairs:
-        if getattr(args, first, None) not in (None, False) and \
-                getattr(args, second, None) not in (None, False):
-            raise UserError(f"--{first.replace('_', '-')} and "
-                            f"{'-n' if second == 'models' else '--' + second.replace('_', '-')} "
-                            f"cannot be combined: {why}")
+        if getattr(args, first) not in (None, False) and getattr(args, second) not in (None,
+                                                                                      False):
+            flag = "-n" if second == "models" else "--" + second.replace("_", "-")
+            raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
 
 
 def machine_output(args: argparse.Namespace) -> bool:
@@ -397,64 +426,103 @@ def constants_of(given: Sequence[str] | None) -> dict[str, str]:
     constants: dict[str, str] = {}
     for text in given or []:
         name, equals, value = text.partition("=")
-        if not equals or not re.fullmatch(r"_*[a-z][A-Za-z0-9_']*", name.strip()):
+        if not equals or not name.strip():
             raise UserError(f"-c {text}: expected NAME=VALUE, e.g. -c weight=3")
         constants[name.strip()] = value.strip()
     return constants
 
 
-def show_solved(loaded: api.Loaded, models: int | None, args: argparse.Namespace,
-                out: Console, err: Console, search: dict[str, Any]) -> int:
-    """Solve and show the answers; with an explicit -n they are shown as they are found."""
-    puzzle, source = loaded.puzzle, loaded.instance.source
-    streaming = args.models is not None and not args.count
-    drawn: list[int] = []
+def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, out: Console,
+            err: Console) -> int:
+    """Solve (or explain, or hint) and show the outcome; returns the exit code."""
+    if args.explain:
+        return explain(loaded, args, out, err)
+    if args.hint:
+        return hint(loaded, args, out, err)
+    if args.trace:
+        return trace(loaded, args, models, err, out)
+    puzzle, instance = loaded.puzzle, loaded.instance
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
+    # With -n the answers are shown as they are found (--json-lines: one object each).
+    streaming = args.models is not None and not args.count and not args.json and not args.svg
+    streamed: list[Answer] = []
 
-    def shown(board: api.Board) -> None:
-        drawn.append(1)
+    def show(answer: Answer) -> None:
+        streamed.append(answer)
         if args.json_lines:
-            line = {"type": "answer", "puzzle": puzzle.name, "index": len(drawn),
-                    "solution": puzzle.solution_json(loaded.instance, board.answer),
-                    "atoms": [str(sym) for sym in board.answer.symbols]}
+            line = {"type": "answer", "puzzle": puzzle.name, "index": len(streamed),
+                    "solution": puzzle.solution_json(instance, answer),
+                    "atoms": [str(symbol) for symbol in answer.symbols]}
             out.file.write(json.dumps(line) + "\n")
             out.file.flush()
-        elif not args.json:
-            if len(drawn) == 1:
-                out.print(Text(f"{puzzle.name} · {escape.name(source)}", style="bold"),
-                          soft_wrap=True)
-            if models != 1:
-                out.print(Text(f"Solution {len(drawn)}", style="bold"))
-            draw_answer(loaded, board.answer, out)
+            return
+        if len(streamed) == 1:
+            out.print(Text(title, style="bold"), soft_wrap=True)
+        if models != 1:
+            out.print(Text(f"Solution {len(streamed)}", style="bold"))
+        draw_answer(loaded, answer, out)
 
-    for note in loaded.notes:
-        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
     with progress_shown(err, not machine_output(args), "solving", "found") as progress:
-        result = api.solve_loaded(loaded, models=models, count=args.count, cap=args.cap,
-                                  progress=progress, on_answer=shown if streaming else None,
-                                  **search)
-    for note in result.notes[len(loaded.notes):]:
-        for line in f"clingo: {note}".splitlines():
+        result = runner.solve(loaded.encoding, instance.facts, limits_for(args, loaded, models),
+                              progress, on_answer=show if streaming else None)
+    output.writing_begins()  # from now on a signal ends the drawing, not the run
+    for message in result.messages:
+        for line in f"clingo: {message}".splitlines():
             err.print(Text(escape.terminal(line), style="dim"))
-    data = result.envelope()
-    if args.json:
-        out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
-    if args.json_lines:
-        out.file.write(json.dumps({"type": "result", **data}) + "\n")
-        return STATUS_EXIT[data["status"]]
-    if not drawn:
-        out.print(Text(f"{puzzle.name} · {escape.name(source)}", style="bold"),
-                  soft_wrap=True)
-        for answer in result.answers if not streaming else []:
+    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        raise EncodingError(str(loaded.encoding), "its answer holds none of the atoms the "
+                            f"puzzle draws (compare its #show lines with asp/{puzzle.name}.lp)",
+                            [])
+    shown = 1 if models is None and not args.count else len(result.answers)
+    if args.count:
+        shown = 0
+    writing = time.perf_counter()
+    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if args.svg:
+        drawn_answers = result.answers[:shown]
+        write_svg(args, out, err, title,
+                  [puzzle.board(instance, answer) for answer in drawn_answers],
+                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
+                  if len(drawn_answers) > 1 else [])
+        out = text_out(args, out, err)
+    if args.json or args.json_lines:
+        pending = result.answers[:shown] if args.json else []
+        solutions, stopped = written(
+            (puzzle.solution_json(instance, answer) for answer in pending), args)
+        result = stopped_while_writing(result, stopped, args, writing)
+        data = envelope(puzzle, instance, result, shown if args.json else 0, solutions)
+        if args.json and shown:
+            data["atoms"] = [[str(symbol) for symbol in answer.symbols]
+                             for answer in result.answers[:len(solutions)]]
+        output.set_outcome(out.file, exit_code(data["status"]))
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
+        return exit_code(data["status"])
+    if not streamed:
+        out.print(Text(title, style="bold"), soft_wrap=True)
+
+    def boards() -> Iterator[int]:
+        pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        for index, answer in enumerate(pending, start=1):
+            if shown > 1:
+                out.print(Text(f"Solution {index}", style="bold"))
             draw_answer(loaded, answer, out)
-    closest = puzzle.assess(loaded.instance, result.answers)
-    assert result.found is not None
-    out.print(summary_line(result.found, data, counting=args.count, models=models,
-                           cap=args.cap, closest_summary=closest.summary if closest else None,
-                           unsolvable=puzzle.spec.unsolvable))
+            yield index
+    drawn, stopped = written(boards(), args)
+    result = stopped_while_writing(result, stopped, args, writing)
+    data = envelope(puzzle, instance, result, 0)
+    output.set_outcome(out.file, exit_code(data["status"]))
+    closest = puzzle.assess(instance, result.answers)
+    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+                           closest_summary=closest.summary if closest else None,
+                           unsolvable=puzzle.spec.unsolvable)
+    if stopped:  # the summary says how the search ended; the drawing stopped early
+        summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+                    f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
+    out.print(summary)
     if args.stats:
         out.print(stats_table(result.stats))
-    return STATUS_EXIT[data["status"]]
+    return exit_code(data["status"])
 
 
 def draw_answer(loaded: api.Loaded, answer: Answer, out: Console) -> None:
@@ -464,6 +532,68 @@ def draw_answer(loaded: api.Loaded, answer: Answer, out: Console) -> None:
     if extra:
         out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
                   soft_wrap=True)
+
+
+def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
+    """Take `items` (each one written or converted as it is taken) until the time limit
+    passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    deadline = deadline_of(args)
+    taken = []
+    for item in items:
+        taken.append(item)
+        signalled = output.writing_deadline()
+        if output.stop.is_set() or (signalled and time.perf_counter() >= signalled):
+            return taken, runner.INTERRUPTED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return taken, runner.TIMEOUT
+    return taken, None
+
+
+def stopped_while_writing(result: runner.Result, stopped: str | None,
+                          args: argparse.Namespace, writing: float) -> runner.Result:
+    """The result with the whole run's time and the output's in its statistics, and the
+    status of a stop (time limit, signal) that came while the answers were written.
+    The count stays what the search found (`complete` says whether it was exhausted)."""
+    now = time.perf_counter()
+    stats = {**result.stats, "time_s": round(now - args.started, 4),
+             "output_s": round(now - writing, 4)}
+    status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
+        else result.status
+    return dataclasses.replace(result, status=status, stats=stats)
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a run's status; SIGTERM's own for a run it stopped."""
+    if status == runner.INTERRUPTED:
+        return output.interrupted_code()
+    return STATUS_EXIT[status]
+
+
+def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err: Console,
+          out: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
+                      loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
+    return STATUS_EXIT[status]
 
 
 @contextmanager
@@ -480,27 +610,38 @@ def progress_shown(err: Console, shown: bool, doing: str,
         yield progress
 
 
-def show_explained(explained: api.Explained, args: argparse.Namespace, out: Console,
-                   err: Console) -> int:
-    """A minimal conflict, or why there is nothing to explain."""
+def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+    """Solve; if there is no solution, a minimal set of the author's clues that cannot
+    hold together (JSON: the envelope with `conflict`)."""
+    puzzle, instance = loaded.puzzle, loaded.instance
+    with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
+        explained = api.explain_loaded(loaded, time_limit=search_time(args),
+                                       threads=args.threads,
+                                       configuration=args.configuration, progress=progress)
     data = explained.envelope()
-    if args.json or args.json_lines:
+    conflict = explained.conflict_clues
+    output.writing_begins()
+    output.set_outcome(out.file, exit_code(data["status"]))
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
+    if args.svg:
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in explained.answers[:1]])
+        out = text_out(args, out, err)
+    if machine_output(args):
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
                        + "\n")
-        return STATUS_EXIT[data["status"]]
-    loaded = explained.loaded
-    assert loaded is not None
-    puzzle, instance = loaded.puzzle, loaded.instance
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
-    conflict = explained.conflict_clues
+        return exit_code(data["status"])
+    out.print(Text(title, style="bold"), soft_wrap=True)
     if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
             closest = puzzle.assess(instance, explained.answers)
             assert explained.found is not None
             consistent = summary_line(explained.found, data, counting=False, models=None,
-                                      cap=DEFAULT_CAP,
+                                      cap=args.cap,
                                       closest_summary=closest.summary if closest else None,
                                       unsolvable=puzzle.spec.unsolvable).plain
         out.print(Text(consistent, style="bold green" * (data["status"] == runner.SOLVED)))
@@ -508,28 +649,40 @@ def show_explained(explained: api.Explained, args: argparse.Namespace, out: Cons
         out.print(Text(f"No solution even without any clue: {puzzle.spec.unsolvable_alone}.",
                        style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None:
+        if puzzle.spec.render_conflict is not None and args.svg != "-":
             out.print(puzzle.spec.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
-    return STATUS_EXIT[data["status"]]
+    return exit_code(data["status"])
 
 
-def show_hinted(hinted: api.Hinted, args: argparse.Namespace, out: Console) -> int:
+def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
-    data = hinted.envelope()
-    if args.json or args.json_lines:
-        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
-                       + "\n")
-        return STATUS_EXIT[data["status"]]
-    loaded = hinted.loaded
-    assert loaded is not None
-    out.print(Text(f"{loaded.puzzle.name} · {escape.name(loaded.instance.source)}",
-                   style="bold"), soft_wrap=True)
-    if hinted.answer is None:
+    puzzle, instance = loaded.puzzle, loaded.instance
+    with progress_shown(err, not machine_output(args), "finding what is forced",
+                        "searches") as progress:
+        hinted = api.hint_loaded(loaded, step=args.step, time_limit=search_time(args),
+                                 threads=args.threads, configuration=args.configuration,
+                                 progress=progress)
+    answer = hinted.answer
+    output.writing_begins()
+    output.set_outcome(out.file, exit_code(hinted.status))
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
+    if args.svg:
+        write_svg(args, out, err, title,
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        out = text_out(args, out, err)
+    if machine_output(args):
+        # The envelope, with the forced values instead of a solution: a hint shows none.
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {})
+                                  | hinted.envelope()) + "\n")
+        return exit_code(hinted.status)
+    out.print(Text(title, style="bold"), soft_wrap=True)
+    if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(loaded.puzzle.render(loaded.instance, hinted.answer))
+    if args.svg != "-":
+        out.print(puzzle.render(instance, answer))
     how = "by propagation alone" if args.step else "in every solution"
     out.print(Text(f"Forced {how}: {hinted.forced} of the {hinted.open} values not given.",
                    style="bold"))
@@ -541,25 +694,45 @@ def show_hinted(hinted: api.Hinted, args: argparse.Namespace, out: Console) -> i
 
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
     with progress_shown(err, True, "generating", "searches") as progress:
         made = api.generate(args.puzzle, size=args.size, seed=args.seed,
                             minimise=not args.keep_all, to=args.to,
-                            time_limit=args.time_limit, threads=args.threads,
+                            time_limit=search_time(args), threads=args.threads,
                             configuration=args.configuration, encoding=args.encoding,
                             max_size=args.max_size, force=args.force, progress=progress)
     if made is None:
-        raise Unsolvable(f"no puzzle with a unique solution found for seed {args.seed} "
-                         f"(try another seed or size)")
-    out.file.write(made.text)
+        err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
+                       f"(try another seed or size)", style="bold red"))
+        return EXIT_UNSOLVABLE
+    if args.svg:
+        assert made.loaded is not None and made.blank is not None
+        write_svg(args, out, err, f"{made.puzzle} · generated, seed {made.seed}",
+                  [made.loaded.puzzle.conflict_board(made.blank, [])])
+    if args.svg != "-":
+        out.file.write(made.text)
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
                    f"{made.checks} uniqueness checks, {made.time_s:.2f} s", style="dim"))
     return EXIT_SOLVED
 
 
-class Unsolvable(UserError):
-    """Nothing to show: exit 1."""
+def deadline_of(args: argparse.Namespace) -> float | None:
+    """When --time-limit runs out, on the clock of `time.perf_counter`: counted from the
+    start of the run, so reading, parsing and writing are inside it."""
+    if args.time_limit is None:
+        return None
+    started: float = getattr(args, "started", time.perf_counter())
+    return started + float(args.time_limit)
 
-    exit_code = EXIT_UNSOLVABLE
+
+def search_time(args: argparse.Namespace) -> float | None:
+    """The seconds of --time-limit the search may use: what is left of it, less a tenth
+    (at most 1 s) kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -573,43 +746,69 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
-    message = None
+    started = time.perf_counter()
+    stdout = output.Stdout(sys.stdout)
+    out = _Console(file=cast(IO[str], stdout))
+    err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    restore = output.install_signal_handlers()
+    try:
+        code = dispatch(argv, out, err, started)
+        stdout.flush()
+    except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
+        output.silence_stdout()
+        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
+                       f"exit code {code} is the outcome's", style="dim"))
+    except output.OutputError as error:  # disk full, I/O error, an unencodable character
+        output.silence_stdout()
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        code = error.exit_code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = output.interrupted_code()
+    finally:
+        restore()
+    return code
+
+
+def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+    """Run the command; a user's error becomes its message and exit code (with --json or
+    --json-lines also a JSON object on standard output)."""
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
-            code = studio(argv[1:])
-        else:
-            code = run(build_parser(command_of(argv)).parse_args(argv), out, err)
+            return studio(argv[1:])
+        args = build_parser(command_of(argv)).parse_args(argv)
+        args.started = started
+        return run(args, out, err)
     except EncodingError as error:
-        message = f"solve-asp: {error}"
-        err.print(Text(escape.terminal(message), style="bold red"))
-        for more in error.messages[1:] if error.messages else []:
-            for line in more.splitlines():  # clingo's lines, each shown safely
-                err.print(Text(escape.terminal(line), style="red"))
-        code = error.exit_code
+        for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
+            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
+                           style="bold red" if number == 0 else "red"))
+        return failed(argv, out, str(error), error.exit_code)
+    except output.OutputError:
+        raise
+    except api.Stopped as stop:  # --explain, --hint or generate did not finish
+        err.print(Text(f"solve-asp: {stop}", style="bold yellow"))
+        return failed(argv, out, str(stop), exit_code(stop.status))
     except UserError as error:
-        message = f"solve-asp: {error}"
-        err.print(Text(escape.terminal(message), style="bold red"))
-        code = error.exit_code
-    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = EXIT_SOLVED
-    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
+        return failed(argv, out, str(error), error.exit_code)
+    except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
-        message = f"solve-asp: stopped ({why}) before an answer was reached"
-        err.print(Text(message, style="bold yellow"))
-        code = STATUS_EXIT[stop.status]
-    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        message = "solve-asp: interrupted"
-        err.print(Text(message, style="bold red"))
-        code = EXIT_INTERRUPTED
-    if message is not None and ("--json" in argv or "--json-lines" in argv):
-        # A program reading JSON gets the error as JSON too, with the same exit code.
-        out.file.write(json.dumps({"status": "error", "error": message, "exit_code": code,
-                                   **({"type": "result"} if "--json-lines" in argv else {})})
-                       + "\n")
+        message = f"stopped ({why}) before an answer was reached"
+        err.print(Text(f"solve-asp: {message}", style="bold yellow"))
+        return failed(argv, out, message, exit_code(stop.status))
+
+
+def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
+    """A run that ended in an error: with --json (--json-lines) the error is also one JSON
+    object on standard output, so that a program reading it learns why."""
+    wanted = [flag for flag in ("--json", "--json-lines") if flag in argv]
+    if wanted:
+        line = {"status": "error", "error": message, "exit_code": code}
+        out.file.write(json.dumps(({"type": "result"} if "--json-lines" in wanted else {})
+                                  | line) + "\n")
     return code
 
 

@@ -37,8 +37,15 @@ class EncodingError(UserError):
     def __init__(self, encoding: str, summary: str, messages: list[str]) -> None:
         self.encoding = encoding
         self.messages = messages
-        first = messages[0].splitlines()[0] if messages else summary
-        super().__init__(f"{escape.name(encoding)}: {summary}: {first}")
+        first = messages[0].splitlines()[0] if messages else ""
+        named = escape.name(encoding)
+        super().__init__(f"{named}: {summary}: {first}" if first else f"{named}: {summary}")
+
+    def lines(self) -> list[str]:
+        """The message, then the rest of clingo's messages whole (an unsafe-variable error
+        names its variables in the notes that follow its first line)."""
+        rest = [line for message in self.messages for line in message.splitlines()][1:]
+        return [str(self), *rest]
 
 
 class AnswerShapeError(UserError):

@@ -17,21 +17,24 @@ from . import runner
 from .puzzle import Answer, Instance, Puzzle
 
 STATS_HELP = {
-    "time_s": "whole run, seconds",
+    "time_s": "whole run (reading, grounding, search, output so far), seconds",
     "ground_s": "grounding: rules instantiated for these facts",
     "solve_s": "search, including the uniqueness or optimality proof",
     "choices": "decisions: atoms the solver guessed",
     "conflicts": "guesses that led to a contradiction and were learned from",
     "rules": "ground rules after instantiation",
     "atoms": "ground atoms",
+    "output_s": "writing the answers (JSON or drawings), seconds",
 }
 
 
 def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
-             shown: int) -> dict[str, Any]:
-    """The JSON envelope of a solve, with the first `shown` answers as solutions."""
+             shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
+    """The JSON envelope of a solve, with the first `shown` answers as solutions
+    (`solutions`: those answers already converted, when the writing made them)."""
     closest = puzzle.assess(instance, result.answers)
-    solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
+    if solutions is None:
+        solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
     data: dict[str, Any] = {
         "puzzle": puzzle.name,
         "status": result.status,
@@ -67,7 +70,9 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
     more = "" if result.complete else "at least "
     if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
         why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
-        found = f"{count} solution{'s' * (count != 1)} found so far" if count else "nothing found"
+        found = (f"{count:,} solution{'s' * (count != 1)} found"
+                 + (", all there are" if result.complete else " so far")) if count \
+            else "nothing found"
         if not result.grounded:
             found = "still grounding (the rules were being instantiated), nothing found"
         if result.optimising and count and not result.optimal:

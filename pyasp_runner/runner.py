@@ -28,6 +28,7 @@ TIMEOUT = "timeout"
 INTERRUPTED = "interrupted"
 
 Progress = Callable[[float, int], None]
+KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
 
 
 @dataclass
@@ -175,8 +176,8 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
                             [f"{encoding}: expected a .lp file"])
     try:
         ctl.load(str(encoding))
-    except RuntimeError:
-        messages = logger.errors() or logger.texts()
+    except RuntimeError as error:  # clingo's message is logged, or (#script) only raised
+        messages = logger.errors() or logger.texts() or [str(error).strip()]
         raise EncodingError(str(encoding), "cannot be parsed", messages) from None
 
 
@@ -217,7 +218,10 @@ def solve(
                  "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
         return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
                       optimal=None, stats=stats, grounded=False)
-    keep = limits.keep if limits.keep is not None else (limits.models or limits.cap)
+    keep: float = limits.keep if limits.keep is not None else (
+        limits.models or limits.cap or KEEP_ALL)
+    if keep == KEEP_ALL:
+        keep = float("inf")
     found: list[Answer] = []
     convergent: list[Answer] = []  # the improving, not yet proven optimal answers
     counter = {"models": 0}

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
-from pathlib import Path
 
 import clingo
 import pytest

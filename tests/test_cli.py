@@ -116,13 +116,15 @@ def test_unsafe_encoding_reports_clingo_location(capsys, tmp_path):
     assert code == 3 and "unsafe" in err and f"{unsafe}:1:" in err
 
 
-def test_encoding_that_shows_nothing_drawable_is_noted(capsys, tmp_path):
+def test_encoding_that_shows_nothing_drawable_is_an_encoding_error(capsys, tmp_path):
     silent = tmp_path / "silent.lp"
     rules = (ROOT / "asp" / "jodici.lp").read_text()
     silent.write_text(rules.replace("#show value/3.", "#show given/3."))
-    code, _, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
-    assert code == 0 and "holds none of the atoms the drawing reads" in err
-    assert "holds none" not in run(capsys, "jodici", JODICI)[2]
+    code, out, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
+    assert code == 3 and "holds none of the atoms the puzzle draws" in err and not out
+    assert err.startswith(f"solve-asp: {silent}: ")
+    assert run(capsys, "jodici", JODICI, "--encoding", str(silent), "--json")[0] == 3
+    assert run(capsys, "jodici", JODICI)[0] == 0
 
 
 def test_edited_encoding_changes_the_answer(capsys, tmp_path):

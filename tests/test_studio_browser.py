@@ -108,8 +108,8 @@ def open_puzzle(driver, address: str, puzzle: str, instance: str) -> None:
     driver.get(address)
     wait_for(lambda: driver.find_elements("css selector", "#puzzle option"), what="puzzles")
     Select(driver.find_element("id", "puzzle")).select_by_value(puzzle)
-    wait_for(lambda: driver.execute_script("return state.puzzle") == puzzle
-             and driver.find_elements("css selector", "#instance option"), what="instances")
+    wait_for(lambda: driver.find_element("id", "rules-name").text == f"{puzzle}.lp"
+             and driver.find_elements("css selector", "#instance option"), what="its rules")
     Select(driver.find_element("id", "instance")).select_by_value(instance)
     wait_for(lambda: driver.execute_script("return state.instance") == instance,
              what="the instance")

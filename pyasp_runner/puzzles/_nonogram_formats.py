@@ -432,6 +432,7 @@ def read_nonogrid(text: str, source: str) -> Board:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if in_string:
+            assert current is not None  # a string is only opened after its key
             end = line.find('"""')
             values[current][1].append(line[:end] if end >= 0 else line)
             in_string = end < 0

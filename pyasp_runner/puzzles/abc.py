@@ -36,10 +36,14 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import check_length, integer, is_digits, is_integer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -50,7 +54,6 @@ from ._grid import (
     given_text,
     unknown_text,
 )
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 40
 EMPTY_GIVEN = "-"
@@ -356,6 +359,27 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     return Group(edge_grid(cells, clues), _legend(board, CONFLICT_LEGEND))
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The letters (- for an empty cell), the edge letters outside."""
+    data: Board = instance.data
+    grid = [[None if v is None else v or EMPTY_GIVEN for v in row]
+            for row in _cells(data.size, answer)]
+    givens = given_cells(answer.symbols)
+    cells = grid_of(grid, givens)
+    return Drawing(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
+                   _legend(data, "").plain)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The edge letters and given cells alone, those that cannot hold together marked."""
+    data: Board = instance.data
+    marked = set(conflict)
+    cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
+                         given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
+                   _legend(data, "").plain)
+
+
 def _legend(board: Board, more: str) -> Text:
     legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
     if board.diagonals:
@@ -430,7 +454,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="abc", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="abc", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
 )

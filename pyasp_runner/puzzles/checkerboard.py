@@ -19,6 +19,9 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Picture
+from ..board import Cell as Square
+from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, natural
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
@@ -272,11 +275,35 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines, legend)
 
 
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Each stone as one piece in its own colour over the dark and light fields, named by
+    its letter: upper case on dark fields, lower case on light ones."""
+    data: Board = instance.data
+    cells = tuple(
+        tuple(Square(None, Mark.UNKNOWN, field=_field(data, r, c)) if stone is None
+              else Square(_stone_letters(data, stone, r, c), region=stone,
+                        field=_field(data, r, c))
+              for c, stone in enumerate(row, start=1))
+        for r, row in enumerate(_grid(instance, answer), start=1))
+    return Picture(Grid(cells), "letters name the stones in file order (A = the first); "
+                   "upper case on dark fields, lower case on light ones")
+
+
+def _field(data: Board, row: int, col: int) -> str:
+    return "dark" if data.colour(row, col) == "b" else "light"
+
+
+def _stone_letters(data: Board, stone: int, row: int, col: int) -> str:
+    label = stone_label(stone)
+    return label if data.colour(row, col) == "b" else label.lower()
+
+
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
 
 
 PUZZLE = PuzzleSpec(
-    name="checkerboard", parse=parse, render=render, solution_json=solution_json, size=size,
+    name="checkerboard", parse=parse, render=render, solution_json=solution_json,
+    board=board, size=size,
     max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
 )

@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
 from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
@@ -248,6 +249,35 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines)
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The numbers and the target, then the way: the expression and its steps in the
+    order they are said (for a range of targets: which are reached, the closest values)."""
+    round_: Round = instance.data
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
+    if round_.targets is not None:
+        low, high = round_.targets
+        misses = _misses(answer)
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
+        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
+                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
+        rows += [Row("unreachable:" if i == 0 else "", tuple(
+            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
+            separator="  ") for i in range(0, len(misses), 8)]
+        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
+    tree = _tree(answer)
+    if tree is None:
+        rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
+        return Board(Lines(tuple(rows)))
+    rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
+    rows += [Row("step:", (Cell(step),)) for step in steps(tree)]
+    used = _leaves(tree)
+    away = "" if tree.value == round_.target else \
+        f", {abs(tree.value - (round_.target or 0))} away from the target"
+    return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
+                 f"operation{'s' * (used != 2)}{away}")
+
+
 def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
     low, high = round_.targets or (0, 0)
     exact = len(answer.atoms("exact", 1))
@@ -309,7 +339,8 @@ NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle),
             "nothing to reason about; --all lists every way to the best answer")
 
 PUZZLE = PuzzleSpec(
-    name="countdown", parse=parse, render=render, solution_json=solution_json, assess=assess,
+    name="countdown", parse=parse, render=render, solution_json=solution_json,
+    board=board, assess=assess,
     size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
     refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
 )

@@ -30,9 +30,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..board import Board, Clue, Grid, Mark, Operator, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -334,6 +336,43 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
                  _legend(layout, CONFLICT_LEGEND))
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The cells with the operators between them and each equation's result after it."""
+    layout: Layout = instance.data
+    results = {tuple(eq): v for eq, v in answer.atoms("result", 2)} or _results(instance)
+    cells = grid_of(_grid(layout, answer), given_cells(answer.symbols))
+    return _board(layout, Grid(cells), results, set())
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
+    """The clues alone, those that cannot hold together marked."""
+    layout: Layout = instance.data
+    cells = clue_grid_of(layout.rows, layout.columns, given_values(instance.clues),
+                         given_cells(conflict))
+    marked = {_equation_of(c) for c in conflict if c.name == "result"}
+    return _board(layout, Grid(cells), _results(instance), marked)
+
+
+def _board(layout: Layout, grid: Grid, results: dict[Any, Any],
+           marked: set[tuple[str, int]]) -> Board:
+    def result(equation: tuple[str, int]) -> tuple[Clue, ...]:
+        value = results.get(equation)
+        if value is None:
+            return (Clue("_", Mark.UNKNOWN),)
+        return (Clue(str(value), Mark.CONFLICT if equation in marked else Mark.GIVEN),)
+
+    operators = [Operator(r, c, "right", layout.row_ops[r - 1][c - 1])
+                 for r in range(1, layout.rows + 1) for c in range(1, layout.columns)]
+    operators += [Operator(r, c, "down", layout.column_ops[r - 1][c - 1])
+                  for r in range(1, layout.rows) for c in range(1, layout.columns + 1)]
+    operators += [Operator(r, layout.columns, "right", "=") for r in range(1, layout.rows + 1)]
+    operators += [Operator(layout.rows, c, "down", "=") for c in range(1, layout.columns + 1)]
+    return Board(Grid(grid.cells, operators=tuple(operators),
+                      right=tuple(result(("row", r)) for r in range(1, layout.rows + 1)),
+                      bottom=tuple(result(("col", c)) for c in range(1, layout.columns + 1))),
+                 f"* and / before + and -; unknown cells {layout.low}..{layout.high}")
+
+
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     if clue.name == "result":
         return f"the result {clue.arguments[1].number} of {_name(_equation_of(clue))}"
@@ -416,7 +455,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="equation", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="equation", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write,
 )

@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board, Cell, Mark, Rings, Shape
 from ..errors import InputError
 from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
@@ -136,6 +137,26 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
     return Group(*lines, Text(legend, style="dim"))
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The disks stacked (the first innermost), each turned as the answer says: wood and
+    holes per position, the positions where a hole goes through every disk marked open."""
+    stack: Stack = instance.data
+    rotations = _rotations(instance, answer)
+    unknown = Cell(None, Mark.UNKNOWN)
+    cells = tuple(
+        tuple(unknown for _ in range(stack.positions)) if row is None
+        else tuple(Cell(None, shape=Shape.SOLID if wood else Shape.BLANK) for wood in row)
+        for row in _rotated(instance, answer))
+    labels = tuple(f"disk {d}, turned {'?' if r is None else r}" + " (fixed)" * (d == 1)
+                   for d, r in enumerate(rotations, start=1))
+    known = None not in rotations
+    open_positions = frozenset(p + 1 for (p,) in answer.atoms("open", 1)) if known \
+        else frozenset()
+    return Board(Rings(cells, ring_labels=labels, open_sectors=open_positions),
+                 "position 1 at the top, clockwise; a position open through every disk is "
+                 "marked")
+
+
 def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
     """When the best stack positions leave holes open: no solution, the closest ones."""
     cost = answers[0].cost
@@ -156,7 +177,8 @@ NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing
 # Every answer is shown by default (default_models=0): all solutions, or all the best
 # stack positions when none covers every hole.
 PUZZLE = PuzzleSpec(
-    name="flower", parse=parse, render=render, solution_json=solution_json, assess=assess,
+    name="flower", parse=parse, render=render, solution_json=solution_json,
+    board=board, assess=assess,
     size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
     refuses_explain=NO_CLUES,
 )

@@ -18,9 +18,12 @@ from clingo import Symbol
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, check_length
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -172,6 +175,27 @@ def _drawn(board: Board, cell: Callable[[int, int], Text], legend: str) -> Rende
     return with_legend(draw(cell_texts(board.rows, board.cols, text)), legend)
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The numbers, givens marked, blocked cells; with --path, the path from 1 to the
+    last number drawn through the cells (when every number is known)."""
+    data: Board = instance.data
+    grid = number_grid(answer, data.rows, data.cols)
+    cells = grid_of(grid, given_cells(answer.symbols), data.blocked)
+    where = {value: (r, c) for r, row in enumerate(grid, start=1)
+             for c, value in enumerate(row, start=1) if value is not None}
+    path = tuple(where[v] for v in sorted(where)) if data.path and len(where) == data.cells \
+        else ()
+    return Drawing(Grid(cells, path=path))
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The board with the givens alone, those that cannot hold together marked."""
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict), data.blocked)
+    return Drawing(Grid(cells))
+
+
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     board: Board = instance.data
     return {"grid": number_grid(answer, board.rows, board.cols)}
@@ -214,7 +238,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="hidoku", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="hidoku", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
 )

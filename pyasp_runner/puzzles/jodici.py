@@ -12,8 +12,10 @@ from clingo import Symbol
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -102,6 +104,27 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     return with_legend(_disc(cell, [[None] * SECTORS] * RINGS), CONFLICT_LEGEND)
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """Three rings of six sectors, each ring's and sector's sum where known."""
+    grid = _grid(answer)
+    return Board(_rings(grid_of(grid, given_cells(answer.symbols)), grid),
+                 "digits 1..9 twice each; every sector sums to 15, every ring to 30")
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
+    """The clues alone, those that cannot hold together marked."""
+    cells = clue_grid_of(RINGS, SECTORS, given_values(instance.clues), given_cells(conflict))
+    return Board(_rings(cells, [[None] * SECTORS] * RINGS))
+
+
+def _rings(cells: tuple[tuple[Cell, ...], ...], grid: list[list[int | None]]) -> Rings:
+    return Rings(cells, ring_labels=tuple(f"ring {r} (inner)" if r == 1 else f"ring {r}"
+                                          for r in range(1, RINGS + 1)),
+                 ring_notes=tuple(_total(row).plain for row in grid),
+                 sector_notes=tuple(_total([grid[r][s] for r in range(RINGS)]).plain
+                                    for s in range(SECTORS)))
+
+
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(answer)}
 
@@ -131,7 +154,8 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="jodici", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="jodici", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write,
 )

@@ -12,9 +12,12 @@ from typing import Any
 from clingo import Symbol
 from rich.console import RenderableType
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -134,6 +137,19 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     return with_legend(grid_table(cells), _legend(board, CONFLICT_LEGEND))
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(_grid(instance, answer), given_cells(answer.symbols))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The clues alone, those that cannot hold together marked."""
+    data: Board = instance.data
+    cells = clue_grid_of(data.n, data.n, given_values(instance.clues), given_cells(conflict))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
+
+
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     row, column, value = (arg.number for arg in clue.arguments)
     return f"the {value} at ({row},{column})"
@@ -167,7 +183,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="magic", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="magic", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE,
 )

@@ -42,6 +42,8 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Picture
+from ..board import Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import conflict_text, content_lines, tatham_game_id
@@ -58,8 +60,8 @@ from ._nonogram_formats import (
     read_pzpr,
     read_tatham,
     read_webpbn,
-    side,
     write_pzpr,
+    side,
 )
 from ._pzpr import looks_like_address
 
@@ -242,6 +244,55 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
         return _conflict_list(conflict)
     legend = CONFLICT_LEGEND + (GIVEN_CONFLICT_LEGEND if givens else "")
     return _full(labels, stacks, cells, field, legend)
+
+
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Black and white cells, the runs of every line beside it (columns above, rows left)."""
+    drawing: Drawing = instance.data
+    givens = {(r, c): bool(black) for r, c, black in answer.atoms("given", 3)}
+    cells = tuple(tuple(_picture_cell(cell, (r, c) in givens, False)
+                        for c, cell in enumerate(row, start=1))
+                  for r, row in enumerate(_cells(instance, answer), start=1))
+    top = _runs_side(_clues(answer, "col_clue", drawing.width), set())
+    left = _runs_side(_clues(answer, "row_clue", drawing.height), set())
+    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+                   "each line, in order")
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Picture:
+    """The clues of every line and the given cells, those in the conflict marked."""
+    drawing: Drawing = instance.data
+    clues = Answer(instance.clues)
+    lines = {(clue.name, clue.arguments[0].number) for clue in conflict if clue.name != "given"}
+    givens = {(r, c): bool(black) for r, c, black in clues.atoms("given", 3)}
+    wrong = {(r, c) for r, c, _ in Answer(tuple(conflict)).atoms("given", 3)}
+    cells = tuple(tuple(_picture_cell(givens.get((r, c)), (r, c) in givens, (r, c) in wrong)
+                        for c in range(1, drawing.width + 1))
+                  for r in range(1, drawing.height + 1))
+    top = _runs_side(_clues(clues, "col_clue", drawing.width),
+                     {c for name, c in lines if name == "col_clue"})
+    left = _runs_side(_clues(clues, "row_clue", drawing.height),
+                      {r for name, r in lines if name == "row_clue"})
+    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+                   "each line, in order")
+
+
+def _picture_cell(black: bool | None, given: bool, in_conflict: bool) -> Cell:
+    if black is None:
+        return Cell(None, Mark.UNKNOWN)
+    mark = Mark.CONFLICT if in_conflict else Mark.GIVEN if given else Mark.FILLED
+    return Cell(None, mark, Shape.SOLID if black else Shape.BLANK)
+
+
+def _runs_side(lines: list[list[int] | None], marked: set[int]) -> Side:
+    """Each line's runs as clues (0 for a line without black cells, ? for no clue)."""
+    def mark(index: int) -> Mark:
+        return Mark.CONFLICT if index in marked else Mark.GIVEN
+
+    return tuple((Clue(UNKNOWN, Mark.UNKNOWN),) if runs is None
+                 else tuple(Clue(str(n), mark(i)) for n in runs) if runs
+                 else (Clue("0", mark(i)),)
+                 for i, runs in enumerate(lines, start=1))
 
 
 def _clue_text(runs: list[int] | None, separator: str) -> str:
@@ -496,16 +547,19 @@ def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     if givens:
         raise InputError(instance.source, "given cells cannot be written in a puzz.link "
                          "address (a Tatham game ID holds them)")
-    if any(runs is None for runs in columns + rows):
+    known_columns = [runs for runs in columns if runs is not None]
+    known_rows = [runs for runs in rows if runs is not None]
+    if len(known_columns) < len(columns) or len(known_rows) < len(rows):
         raise InputError(instance.source, "a line without a clue cannot be written in a "
                          "puzz.link address (there, an empty line has no black cell)")
-    return write_pzpr(drawing.width, drawing.height, columns, rows) + "\n"
+    return write_pzpr(drawing.width, drawing.height, known_columns, known_rows) + "\n"
 
 
 
 PUZZLE = PuzzleSpec(
-    name="nonogram", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="nonogram", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
     writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink},
     # puzz.link states every line's clue: `generate` keeps them all for it.

@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
@@ -141,6 +142,23 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
 
 
+def board(instance: Instance, answer: Answer) -> Board:
+    """The recovered text, a part a line, the positions with more than one key byte left
+    marked ambiguous; the key bytes and the keystream below."""
+    keys, counts, plaintext = _read(instance, answer)
+    ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
+    rows = tuple(
+        Row(f"part {p}", tuple(Cell(None, Mark.UNKNOWN) if char == UNKNOWN
+                               else Cell(char, Mark.AMBIGUOUS if i in ambiguous else Mark.FILLED)
+                               for i, char in enumerate(line)), boxed=True)
+        for p, line in enumerate(plaintext, start=1))
+    detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
+    notes = ("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + " (position:count)",
+             "keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys))
+    return Board(Lines(rows), "the most text-like plaintext", notes)
+
+
 def render(instance: Instance, answer: Answer) -> RenderableType:
     message: Message = instance.data
     keys, counts, plaintext = _read(instance, answer)
@@ -169,6 +187,7 @@ def render(instance: Instance, answer: Answer) -> RenderableType:
 
 
 PUZZLE = PuzzleSpec(
-    name="rc4", parse=parse, render=render, solution_json=solution_json, size=size,
+    name="rc4", parse=parse, render=render, solution_json=solution_json,
+    board=board, size=size,
     max_size=MAX_SIZE,
 )

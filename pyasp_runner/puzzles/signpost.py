@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -169,6 +172,29 @@ def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> Ren
     return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(number_grid(answer, data.rows, data.cols), given_cells(answer.symbols))
+    return _with_arrows(data, cells)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The board with its arrows and the given numbers alone, those in the conflict marked."""
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict))
+    return _with_arrows(data, cells)
+
+
+def _with_arrows(data: Board, cells: tuple[tuple[Cell, ...], ...]) -> Drawing:
+    arrowed = tuple(tuple(replace(cell, arrow=STEPS[data.arrows[r][c]])
+                          for c, cell in enumerate(row)) for r, row in enumerate(cells))
+    legend = "every arrow points towards the next number"
+    if data.corners:
+        legend += "; corner variant: 1 top left, the last number bottom right"
+    return Drawing(Grid(arrowed), legend)
+
+
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     board: Board = instance.data
     return {"grid": number_grid(answer, board.rows, board.cols)}
@@ -189,7 +215,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="signpost", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
+    name="signpost", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )

@@ -23,10 +23,14 @@ from clingo import Symbol
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 from ._grid import (
     CONFLICT_LEGEND,
     GIVEN_LEGEND,
@@ -38,7 +42,6 @@ from ._grid import (
     tatham_game_id,
     unknown_text,
 )
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
@@ -199,6 +202,24 @@ def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableTyp
     return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
 
 
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The heights, the counts of towers seen outside."""
+    size = instance.data.size
+    givens = given_cells(answer.symbols)
+    cells = grid_of(_heights(size, answer), givens)
+    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
+                 _legend("").plain)
+
+
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+    """The edge clues and given heights alone, those that cannot hold together marked."""
+    size = instance.data.size
+    marked = set(conflict)
+    cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
+                 _legend("").plain)
+
+
 def _legend(more: str) -> Text:
     legend = "digits outside: towers seen from that side"
     return Text(legend + "; " + more if more else legend, style="dim")
@@ -277,7 +298,8 @@ def _grid_text(cells: list[int | None]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="skyscrapers", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="skyscrapers", parse=parse, render=render, solution_json=solution_json, board=board,
+    describe_clue=describe_clue, render_conflict=render_conflict,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
 )

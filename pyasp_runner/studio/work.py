@@ -19,8 +19,7 @@ from typing import Any
 
 from rich.console import Console
 
-from .. import reasoning
-from .. import runner
+from .. import reasoning, runner
 from ..errors import AnswerShapeError, EncodingError, UserError
 from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from ..report import STATS_HELP, conflict_sentence, envelope, known_values
