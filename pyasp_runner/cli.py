@@ -446,9 +446,18 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     # With -n the answers are shown as they are found (--json-lines: one object each).
     streaming = args.models is not None and not args.count and not args.json and not args.svg
     streamed: list[Answer] = []
+    reader_left: list[bool] = []  # the reader closed the output while answers streamed
 
     def show(answer: Answer) -> None:
         streamed.append(answer)
+        if reader_left:
+            return
+        try:
+            show_now(answer)
+        except output.ReaderLeft:  # the search goes on; the exit code is its outcome's
+            reader_left.append(True)
+
+    def show_now(answer: Answer) -> None:
         if args.json_lines:
             line = {"type": "answer", "puzzle": puzzle.name, "index": len(streamed),
                     "solution": puzzle.solution_json(instance, answer),
@@ -478,6 +487,8 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
         shown = 0
     writing = time.perf_counter()
     output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if reader_left:
+        raise output.ReaderLeft
     if args.svg:
         drawn_answers = result.answers[:shown]
         write_svg(args, out, err, title,
@@ -509,6 +520,9 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
             draw_answer(loaded, answer, out)
             yield index
     drawn, stopped = written(boards(), args)
+    if streaming and len(streamed) < min(shown, len(result.answers)) and result.status in (
+            runner.TIMEOUT, runner.INTERRUPTED):  # answers found faster than drawn
+        drawn, stopped = streamed, result.status
     result = stopped_while_writing(result, stopped, args, writing)
     data = envelope(puzzle, instance, result, 0)
     output.set_outcome(out.file, exit_code(data["status"]))

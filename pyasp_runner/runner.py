@@ -244,6 +244,8 @@ def solve(
     def deliver() -> None:
         nonlocal delivered
         while on_answer is not None and not limits.consequences and delivered < len(found):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return  # the wait loop stops the search; no backlog outlives the limit
             delivered += 1
             on_answer(found[delivered - 1])
 
@@ -265,7 +267,8 @@ def solve(
             handle.cancel()
         outcome = handle.get()
     solve_time = time.perf_counter() - solve_start
-    deliver()
+    if stopped is None:  # a stopped search tells no more: its count says what was found
+        deliver()
 
     optimising = bool(found and found[0].cost) or bool(convergent)
     if not found and convergent:  # stopped before the optimum was proven: keep the best seen
