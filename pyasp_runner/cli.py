@@ -35,7 +35,7 @@ from rich.text import Text
 
 from . import api, escape, inputs, output, runner
 from .board import Board
-from .errors import EncodingError, InputError, UserError
+from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, OptionValues, Puzzle, facts_text, registry
 from .report import conflict_sentence, envelope, stats_table, summary_line
@@ -378,7 +378,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     for note in loaded.notes:
         err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
     models = args.models if args.models is not None else puzzle.default_models(values)
-    return respond(loaded, args, models, out, err)
+    try:
+        return respond(loaded, args, models, out, err)
+    except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
+        raise EncodingError(str(loaded.encoding), "its answers do not fit the puzzle's "
+                            "drawing", [f"{error} (keep the #show lines of "
+                                        f"asp/{puzzle.name}.lp)"]) from None
 
 
 def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
