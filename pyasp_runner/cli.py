@@ -37,7 +37,7 @@ from . import api, escape, inputs, output, runner
 from .board import Board
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .numerals import is_digits
-from .puzzle import Answer, OptionValues, Puzzle, facts_text, registry
+from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import conflict_sentence, envelope, stats_table, summary_line
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
@@ -258,6 +258,21 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
                         f"{error.strerror}") from None
 
 
+def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+    """The line above a drawing: the puzzle and its file (with a plain dash where the
+    output's encoding has no middle dot)."""
+    dot = "·" if can_show(console, "·") else "-"
+    return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
+
+
+def can_show(console: Console, text: str) -> bool:
+    try:
+        text.encode(console.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
     """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
     return err if getattr(args, "svg", None) == "-" else out
@@ -471,7 +486,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
             out.file.flush()
             return
         if len(streamed) == 1:
-            out.print(Text(title, style="bold"), soft_wrap=True)
+            out.print(heading(out, puzzle, instance), soft_wrap=True)
         if models != 1:
             out.print(Text(f"Solution {len(streamed)}", style="bold"))
         draw_answer(loaded, answer, out)
@@ -515,7 +530,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
                        + "\n")
         return exit_code(data["status"])
     if not streamed:
-        out.print(Text(title, style="bold"), soft_wrap=True)
+        out.print(heading(out, puzzle, instance), soft_wrap=True)
 
     def boards() -> Iterator[int]:
         pending = result.answers[:shown] if args.svg != "-" and not streaming else []
@@ -653,7 +668,7 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
                        + "\n")
         return exit_code(data["status"])
-    out.print(Text(title, style="bold"), soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -668,8 +683,8 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
         out.print(Text(f"No solution even without any clue: {puzzle.spec.unsolvable_alone}.",
                        style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None and args.svg != "-":
-            out.print(puzzle.spec.render_conflict(instance, conflict))
+        if puzzle.draws_clues and args.svg != "-":
+            out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
     return exit_code(data["status"])
@@ -696,7 +711,7 @@ def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Consol
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {})
                                   | hinted.envelope()) + "\n")
         return exit_code(hinted.status)
-    out.print(Text(title, style="bold"), soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE

@@ -152,20 +152,20 @@ class PuzzleSpec:
         name            the module's, the encoding's and the CLI's name
         parse(text, source) -> Instance         text -> facts (structure apart from the
                                                 author's clues), or InputError
-        render(instance, answer) -> renderable  one answer set drawn with rich (a
-                                                partial answer too: --hint)
-        board(instance, answer) -> Board        one answer set described as a board
-                                                (pyasp_runner.board), drawn as SVG
+        board(instance, answer) -> Board        one answer set (a partial one too:
+                                                --hint) as a board description
+                                                (pyasp_runner.board), which the
+                                                terminal and SVG renderers draw
         solution_json(instance, answer) -> dict one answer set, as in PUZZLES.md
 
     Reasoning about clues (explain, hint):
         describe_clue(instance, clue) -> str    "the 5 at (2,3)"; default: the atom
         clue_json(instance, clue) -> dict       default: position = all arguments but
                                                 the last, value = the last, text
-        render_conflict(instance, clues) -> renderable  the board with those clues
-                                                marked; None: the clues are only listed
-        conflict_board(instance, clues) -> Board  the same as a board description (also
-                                                the puzzle alone: generate --svg)
+        conflict_board(instance, clues) -> Board  the author's clues as a board, those
+                                                given marked (none marked: the puzzle
+                                                alone, generate --svg); None: the
+                                                clues are only listed
         refuses_hint, refuses_explain           why --hint / --explain do not apply
                                                 (None: they do)
     Writing puzzle text, and generate (blank and clues_of together, with write):
@@ -198,12 +198,10 @@ class PuzzleSpec:
 
     name: str
     parse: Callable[[str, str], Instance]
-    render: Callable[[Instance, Answer], RenderableType]
     solution_json: Callable[[Instance, Answer], dict[str, Any]]
     board: Callable[[Instance, Answer], Board]
     describe_clue: Callable[[Instance, Symbol], str] = _clue_as_text
     clue_json: Callable[[Instance, Symbol], dict[str, Any]] | None = None
-    render_conflict: Callable[[Instance, list[Symbol]], RenderableType] | None = None
     conflict_board: Callable[[Instance, list[Symbol]], Board] | None = None
     refuses_hint: str | None = None
     refuses_explain: str | None = None
@@ -298,10 +296,17 @@ class Puzzle:
         return self.spec.default_models
 
     def render(self, instance: Instance, answer: Answer) -> RenderableType:
-        try:
-            return self.spec.render(instance, answer)
-        except _SHAPE_ERRORS as error:
-            raise AnswerShapeError(_shape_problem(answer, error)) from None
+        """The answer drawn for the terminal (at the width of the console it is printed on)."""
+        from .board.terminal import terminal  # rich: only for whoever draws
+
+        return terminal(self.board(instance, answer))
+
+    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
+                        ) -> RenderableType:
+        """The author's clues drawn for the terminal, those in `conflict` marked."""
+        from .board.terminal import terminal
+
+        return terminal(self.conflict_board(instance, conflict))
 
     def board(self, instance: Instance, answer: Answer) -> Board:
         """The answer's board description (what the SVG and terminal renderers draw)."""

@@ -13,13 +13,10 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
 from ..board import Board as Drawing
 from ..board import Cell, Grid, clue_grid_of, grid_of
@@ -28,17 +25,10 @@ from ..numerals import natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    clue_at,
     content_lines,
-    given_clue_texts,
-    given_text,
     tatham_game_id,
-    unknown_text,
-    with_legend,
 )
-from ._path import ARROWS, cell_texts, draw, number_grid
+from ._path import number_grid
 
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
@@ -138,40 +128,6 @@ def size(instance: Instance) -> tuple[int, str]:
     return board.cells ** 2, "cell-number pairs"
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = number_grid(answer, board.rows, board.cols)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-
-    def number(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        return given_text(value) if (r, c) in givens else Text(f" {value} ")
-
-    return _drawn(board, number, GIVEN_LEGEND)
-
-
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
-    """The board with its arrows and the given numbers alone, those in the conflict marked."""
-    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
-    return _drawn(instance.data, clues, CONFLICT_LEGEND)
-
-
-def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> RenderableType:
-    """The board with `number` drawing each cell's number, its arrow after it, and a legend."""
-
-    def cell(r: int, c: int) -> Text:
-        text = number(r, c).copy()
-        text.append(ARROWS[STEPS[board.arrows[r - 1][c - 1]]])
-        return text
-
-    legend += ", arrows as given"
-    if board.corners:
-        legend += "; corner variant: 1 top left, the last number bottom right"
-    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)
-
-
 def board(instance: Instance, answer: Answer) -> Drawing:
     data: Board = instance.data
     cells = grid_of(number_grid(answer, data.rows, data.cols), given_cells(answer.symbols))
@@ -215,8 +171,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="signpost", parse=parse, render=render, solution_json=solution_json, board=board,
-    describe_clue=describe_clue, render_conflict=render_conflict,
+    name="signpost", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
     conflict_board=conflict_board, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )

@@ -1,8 +1,11 @@
-"""Every instance drawn as SVG: the document parses as XML and the values drawn in it
-(found by their stable classes and positions) are those of the answer found."""
+"""Every instance drawn from its board description: as SVG (the document parses as XML
+and the values drawn in it, found by their stable classes and positions, are those of
+the answer found) and on terminals 40, 80 and 200 columns wide (no line longer, no value
+cut)."""
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -11,8 +14,9 @@ import pytest
 from conftest import INSTANCES, instance_files
 
 from pyasp_runner import runner
-from pyasp_runner.board import Board, Mark
+from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
+from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, Puzzle, fact, registry
 from pyasp_runner.puzzles.checkerboard import stone_label
@@ -79,12 +83,29 @@ def _expected(name: str, solution: dict[str, Any]) -> dict[tuple[int, int], str 
             for c, v in enumerate(row, 1) if v is not None}
 
 
+def _check_terminal(board: Board) -> None:
+    """At 40, 80 and 200 columns: no line longer than the console, every value whole."""
+    layout = board.layout
+    values = []
+    if isinstance(layout, (Grid, Rings)):
+        values = [cell.value for row in layout.cells for cell in row
+                  if cell.known and cell.shape == Shape.VALUE and cell.value]
+    for width in (40, 80, 200):
+        lines = lines_of(board, width)
+        assert max(len(line) for line in lines) <= width, f"a line wider than {width}"
+        text = "\n".join(lines)
+        assert "\u2026" not in text and "..." not in text
+        for value in values:
+            assert value in text, f"{value!r} not drawn whole at width {width}"
+
+
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(INSTANCES)) for p in FILES])
-def test_every_instance_draws_its_answer_as_svg(path):
+def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path):
     puzzle, instance, result = _solve(path)
     if not result.answers:  # no answer: the puzzle alone, its clues as given
         board: Board = (puzzle.conflict_board(instance, []) if puzzle.draws_clues
                         else puzzle.board(instance, Answer(())))
+        _check_terminal(board)
         values = _values(svg(board, f"{puzzle.name} · {path}"))
         clues = Answer(instance.clues).atoms("given", 3)
         for r, c, v in clues:
@@ -94,7 +115,9 @@ def test_every_instance_draws_its_answer_as_svg(path):
                    for e in values.values())
         return
     answer = result.answers[0]
-    values = _values(svg(puzzle.board(instance, answer), f"{puzzle.name} · {path}"))
+    board = puzzle.board(instance, answer)
+    _check_terminal(board)
+    values = _values(svg(board, f"{puzzle.name} · {path}"))
     expected = _expected(puzzle.name, puzzle.solution_json(instance, answer))
     assert expected
     for key, value in expected.items():
@@ -165,3 +188,35 @@ def test_cli_draws_the_conflict_the_hint_and_a_generated_puzzle(tmp_path, capsys
                                                .split(",") if t.strip() and t.strip() != "_")
     assert main(["jodici", str(INSTANCES / "jodici" / "1.csv"), "--svg",
                  str(tmp_path / "no" / "such" / "dir.svg")]) == 2
+
+
+def test_column_clues_never_run_together():
+    puzzle, instance, result = _solve(INSTANCES / "nonogram" / "webpbn-6.non")
+    lines = lines_of(puzzle.board(instance, result.answers[0]), 80)
+    clue_line = next(line for line in lines if "10" in line)
+    assert "10 13" in " ".join(clue_line.split())  # not "1013"
+
+
+def test_a_wide_board_at_forty_columns_keeps_every_value():
+    puzzle, instance, result = _solve(INSTANCES / "hidoku" / "10x10.csv")
+    text = "\n".join(lines_of(puzzle.board(instance, result.answers[0]), 40))
+    assert "[93]" in text and "[100]" in text and "\u2026" not in text
+
+
+@pytest.mark.parametrize("name", sorted(registry()))
+def test_plain_ascii_where_the_output_cannot_show_box_drawing(name):
+    """With PYTHONIOENCODING=ascii every puzzle's answer is drawn, in ASCII, exit 0."""
+    import os
+    import subprocess
+    import sys
+
+    path = next(p for p in FILES if p.parent.name == name
+                and json.loads(p.with_name(f"{p.stem}.expected.json").read_text())["status"]
+                in ("solved", "closest"))
+    done = subprocess.run([sys.executable, "-m", "pyasp_runner", name, str(path), "-n", "1"],
+                          capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii",
+                                                    "COLUMNS": "60"}, check=False)
+    assert done.returncode == 0, done.stderr
+    done.stdout.decode("ascii")
+    drawing = done.stdout.decode().splitlines()[1:]  # below the heading (the file's name)
+    assert max(len(line) for line in drawing) <= 60
