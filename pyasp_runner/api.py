@@ -590,7 +590,21 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     found.check_size(blank, max_size, force)
     rules = Path(encoding) if encoding is not None else found.encoding
     check_encoding_file(rules)
-    clues_of = spec.clues_of
+    fmt = to or next(iter(formats))
+    complete = fmt in spec.complete_formats
+
+    def writable(clue: clingo.Symbol) -> bool:
+        """Whether the format can state this clue (puzz.link has no cell given empty)."""
+        try:
+            write(blank, [clue])
+        except InputError:
+            return False
+        return True
+
+    def clues_of(puzzle: Instance, answer: Answer) -> list[clingo.Symbol]:
+        candidates = spec.clues_of(puzzle, answer)  # type: ignore[misc]
+        return candidates if complete else [clue for clue in candidates if writable(clue)]
+
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     settings = runner.Limits(threads=threads,
@@ -601,7 +615,7 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     if made is None:
         return None
     clues = set(made.clues)
-    if (to or next(iter(formats))) in spec.complete_formats:  # states every implied clue
+    if complete:  # a format that states every clue the solution implies
         clues |= set(clues_of(blank, made.solution))
     text = write(blank, sorted(clues))
     loaded = load(found.name, text, source=f"generated, seed {chosen}", encoding=rules)

@@ -254,3 +254,12 @@ def test_abc_letter_range_and_puzzlekit_layout():
     keys = abc.parse("size: 3\nletters: AB\ntop: .A.\nleft: B..\ngrid:\nA..\n...\n...\n",
                      "p")
     assert frozenset(layout.facts) == frozenset(keys.facts)
+
+
+def test_generate_keeps_to_clues_the_format_can_state(capsys):
+    # abc's own format can give a cell as empty; a puzz.link address cannot, so a puzzle
+    # generated for puzz.link is made from the clues it can state, and reads back unique.
+    assert main(["generate", "abc", "--size", "5", "--seed", "2", "--to", "puzzlink"]) == 0
+    url = capsys.readouterr().out.strip()
+    instance = PUZZLES["abc"].parse(url, "generated")
+    assert all(clue.arguments[-1].string != "-" for clue in instance.clues)
