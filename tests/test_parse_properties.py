@@ -239,11 +239,14 @@ def hidoku_write(data, s: Style) -> str:
     rows, cols, cells = data
     separator = s.pick([",", ", ", " ,", "  "])
 
+    # Dots are blocked cells where the file writes its empty cells another way (issue 20).
+    dots = [".", ".."] if None in cells else []
+
     def cell(value):
         if value == "X":
-            return s.pick(["X", "x", "XX", "."])
+            return s.pick(["X", "x", "XX", *dots])
         if value is None:
-            return s.pick(["_", "__", "0", "?"])
+            return s.pick(["_", "__", "0", "?", "-"])
         return s.num(value)
 
     return s.lines([separator.join(cell(cells[r * cols + c]) for c in range(cols))
