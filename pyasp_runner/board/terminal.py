@@ -61,9 +61,10 @@ ASCII = Glyphs("-", "|", "+++++++++", "##", "%%", "###", ".", "@", "o", "X",
                " '''\"..:|..:|.:|#", ".:")
 
 
-def terminal(board: Board) -> Drawing:
-    """`board` as a rich renderable that fits the console it is printed on."""
-    return Drawing(board)
+def terminal(board: Board, legend: bool = True) -> Drawing:
+    """`board` as a rich renderable that fits the console it is printed on; without its
+    legend (and key) when `legend` is false, as for all but one of several boards."""
+    return Drawing(board, legend)
 
 
 def _ascii_only(console: Console, options: ConsoleOptions) -> bool:
@@ -78,8 +79,9 @@ def _ascii_only(console: Console, options: ConsoleOptions) -> bool:
 class Drawing:
     """A board, drawn when rich prints it (the width known only then)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, legend: bool = True) -> None:
         self.board = board
+        self.legend = legend
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         glyphs = ASCII if _ascii_only(console, options) else UNICODE
@@ -101,7 +103,7 @@ class Drawing:
         for note in self.board.notes:
             yield Text(note, style="dim")
         legend = "; ".join(filter(None, (key(self.board, glyphs), self.board.legend)))
-        if legend:
+        if legend and self.legend:
             yield Text(legend, style="dim")
 
 
