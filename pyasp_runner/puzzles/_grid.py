@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import InputError
-from ..numerals import SIGNED, integer, is_integer
+from ..numerals import SIGNED, integer, is_digits, is_integer
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 
@@ -69,11 +69,18 @@ def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) 
 
 
 def _from_save_file(lines: Sequence[Line], source: str, example: str) -> str:
-    """`params:description` from the `KEY:length:value` lines of a Tatham save file."""
+    """`params:description` from the `KEY:length:value` lines of a Tatham save file; the
+    length must be the value's (a value cut short is refused, not read)."""
     fields: dict[str, str] = {}
-    for _, line in lines:
+    for number, line in lines:
         key, _, rest = line.partition(":")
-        fields.setdefault(key.strip(), rest.partition(":")[2])
+        length, colon, value = rest.partition(":")
+        stated = length.lstrip("0") or "0"
+        if key.strip() in ("PARAMS", "DESC") and (
+                not colon or not is_digits(length) or stated != str(len(value))):
+            raise InputError(source, f"save file line {key.strip()}: its length {length!r} "
+                             f"is not that of its value ({len(value)} characters)", number)
+        fields.setdefault(key.strip(), value)
     if "PARAMS" not in fields or "DESC" not in fields:
         raise InputError(source, f"a save file without PARAMS and DESC lines (expected a game "
                          f"ID like {example})", lines[0][0])

@@ -37,7 +37,7 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import check_length, integer, is_digits, is_integer
+from ..numerals import check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
@@ -112,9 +112,10 @@ def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
     """A puzz.link address restated as this format's `key: value` lines."""
     found = read_address(text, source, line, ("easyasabc",))
     count, slash, body = found.body.partition("/")
-    if not slash or not count.isdigit() or not 1 <= int(count[:3]) <= 26:
+    if not slash or not is_digits(count):
         raise InputError(source, f"expected the number of letters and '/' after the size, "
                          f"found {found.body[:20]!r}", line)
+    count = str(natural(count, source, line, "letters", 1, 26))  # read whole: 0003 is 3
     sides, cells = read_sides(found, source, line, body)
     size = found.cols
 
@@ -176,7 +177,9 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
         number, line = lines[index]
         key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
-        if not key.isalpha():  # every key is a word; unknown words are metadata (author, ...)
+        # Every key is a word; unknown words are metadata (author, ...). A single letter
+        # is no key but a data row out of place (a grid or clue row too many).
+        if not key.isalpha() or len(key) == 1:
             raise InputError(source, f"unknown line {line!r} in a janko.at block (expected "
                              "a key such as size, depth, clabels or rlabels)", number)
         index += 1

@@ -17,6 +17,7 @@ from typing import Any
 from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
 
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
@@ -78,7 +79,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
     number, text = line
-    fields = [f for f in re.split(r"[\s,]+", text.strip()) if f]
+    fields = split_fields(text, source, number, "numbers")
     if not fields:
         raise InputError(source, "no numbers before the target", number)
     values = []

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..board import Board, Cell, Mark, Rings, Shape
 from ..errors import InputError
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
 
@@ -25,7 +26,6 @@ MAX_DISKS = 64
 MAX_SIZE = 2_000_000
 
 WOOD, HOLE, UNKNOWN, OPEN = "●", "○", "·", "✗"
-_SEPARATORS = re.compile(r"[,\s]+")
 _RUN = re.compile(r"[01]{2,}")
 
 
@@ -63,12 +63,12 @@ def _instance(source: str, disks: list[tuple[int, ...]]) -> Instance:
 
 
 def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
-    body = line.rstrip(",").strip()
+    body = line.removesuffix(",").strip()  # a list literal's line: `[0, 1, 1],`
     if body.startswith("[") != body.endswith("]"):
         raise InputError(source, "unbalanced brackets: write [0,1,...] or leave them out",
                          number)
     body = body.removeprefix("[").removesuffix("]").strip()
-    fields = [f for f in _SEPARATORS.split(body) if f]
+    fields = split_fields(body, source, number, "positions")
     if len(fields) == 1 and _RUN.fullmatch(fields[0]):
         fields = list(fields[0])
     if not fields:

@@ -15,6 +15,7 @@ from typing import Any
 from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
@@ -60,7 +61,7 @@ def parse(text: str, source: str) -> Instance:
 
 
 def _part(line: str, source: str, number: int) -> tuple[int, ...]:
-    fields = [f for f in re.split(r"[\s,]+", line) if f]
+    fields = split_fields(line, source, number, "bytes")
     if len(fields) > MAX_PART:
         raise InputError(source, f"part longer than {MAX_PART} bytes", number)
     values = []
