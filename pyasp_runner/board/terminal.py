@@ -476,7 +476,7 @@ def _equations(grid: Grid, width: int, glyphs: Glyphs) -> list[Text]:
     """A crossword too wide to draw: each row and each column as its own line."""
     ops = _operator(grid)
 
-    def equation(cells: list[tuple[int, int]], direction: str,
+    def line_of(cells: list[tuple[int, int]], direction: str,
                  result: tuple[Clue, ...]) -> list[Text]:
         parts = []
         for r, c in cells:
@@ -488,11 +488,11 @@ def _equations(grid: Grid, width: int, glyphs: Glyphs) -> list[Text]:
     lines: list[Text] = []
     for r in range(1, grid.rows + 1):
         result = grid.right[r - 1] if r <= len(grid.right) else ()
-        lines += _wrapped(Text(f"row {r}: ", style="dim"), equation(
+        lines += _wrapped(Text(f"row {r}: ", style="dim"), line_of(
             [(r, c) for c in range(1, grid.cols + 1)], "right", result), width)
     for c in range(1, grid.cols + 1):
         result = grid.bottom[c - 1] if c <= len(grid.bottom) else ()
-        lines += _wrapped(Text(f"column {c}: ", style="dim"), equation(
+        lines += _wrapped(Text(f"column {c}: ", style="dim"), line_of(
             [(r, c) for r in range(1, grid.rows + 1)], "down", result), width)
     return lines
 
