@@ -82,7 +82,7 @@ def browser():
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def wait_for(condition, timeout: float = 30.0, what: str = "the page"):
+def wait_for(condition, timeout: float = 90.0, what: str = "the page"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
