@@ -36,7 +36,8 @@ from rich.text import Text
 
 from . import escape, inputs, output, reasoning
 from . import solve as runner
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .board import Board
+from .errors import AnswerShapeError, EncodingError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import (
@@ -134,12 +135,17 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
     if puzzle.writers:
         parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
                             help="print the puzzle in FORMAT and stop: "
                             + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
                        help="if there is no solution, show a minimal set of clues "
@@ -169,6 +175,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "thread)")
     parser.add_argument("--keep-all", action="store_true",
                         help="keep every clue of the random solution (no minimising)")
+    add_svg_option(parser, "the puzzle")
     parser.add_argument("--to", metavar="FORMAT",
                         help="write the puzzle in FORMAT (default: the puzzle's first; "
                         "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
@@ -186,6 +193,52 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="refuse larger instances (default: the puzzle's own limit)")
     parser.add_argument("--force", action="store_true",
                         help="solve however large the instance is")
+
+
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
+                        f"{error.strerror}") from None
+
+
+def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+    """The line above a drawing: the puzzle and its file (with a plain dash where the
+    output's encoding has no middle dot)."""
+    dot = "·" if can_show(console, "·") else "-"
+    return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
+
+
+def can_show(console: Console, text: str) -> bool:
+    try:
+        text.encode(console.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
 
 
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
@@ -277,6 +330,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    if args.svg and (args.count or (args.json and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
     try:
         text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
     except inputs.ReadTimeout:
@@ -312,6 +368,8 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         return explain(puzzle, instance, encoding, args, models, out, err)
     if args.hint:
         return hint(puzzle, instance, encoding, args, out, err)
+    if args.trace:
+        return trace(puzzle, instance, encoding, args, models, err, out)
     limits = limits_for(args, puzzle, models)
     with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
@@ -327,6 +385,13 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         shown = 0
     writing = time.perf_counter()
     output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if args.svg:
+        drawn_answers = result.answers[:shown]
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer) for answer in drawn_answers],
+                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
+                  if len(drawn_answers) > 1 else [])
+        out = text_out(args, out, err)
     if args.json:
         solutions, stopped = written(
             (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
@@ -336,11 +401,11 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
 
     def boards() -> Iterator[int]:
-        for index, answer in enumerate(result.answers[:shown], start=1):
+        for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
+                                       start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
@@ -396,6 +461,33 @@ def exit_code(status: str) -> int:
     return STATUS_EXIT[status]
 
 
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          models: int | None, err: Console, out: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(encoding, instance.facts, limits_for(args, puzzle, models), puzzle.name,
+                      instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
+    return STATUS_EXIT[status]
+
+
 @contextmanager
 def progress_shown(err: Console, shown: bool, doing: str,
                    counted: str) -> Iterator[runner.Progress | None]:
@@ -434,11 +526,18 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
+    if args.svg:
+        title = f"{puzzle.name} · {escape.name(instance.source)}"
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+        out = text_out(args, out, err)
     if args.json:
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
@@ -451,8 +550,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
     else:
-        if puzzle.spec.render_conflict is not None:
-            out.print(puzzle.spec.render_conflict(instance, conflict))
+        if puzzle.draws_clues and args.svg != "-":
+            out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
     return exit_code(data["status"])
@@ -478,6 +577,10 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
     output.writing_begins()
     output.set_outcome(out.file,
                        exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        out = text_out(args, out, err)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
         data = hint_envelope(puzzle, instance, answer, step=args.step,
@@ -485,12 +588,12 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
                              time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
         return exit_code(data["status"])
-    out.print(Text(f"{puzzle.name} · {escape.name(instance.source)}", style="bold"),
-              soft_wrap=True)
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
+    if args.svg != "-":
+        out.print(puzzle.render(instance, answer))
     out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
     if not args.step and forced == open_values:
@@ -526,7 +629,12 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     clues = set(made.clues)
     if to in spec.complete_formats:  # a format that states every clue the solution implies
         clues |= set(clues_of(blank, made.solution))
-    out.file.write(write(blank, sorted(clues)))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
+                  [puzzle.conflict_board(dataclasses.replace(blank, clues=tuple(made.clues)),
+                                         [])])
+    if args.svg != "-":
+        out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED

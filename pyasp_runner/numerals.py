@@ -6,10 +6,11 @@
   different set of them, so no parser uses any of the three to decide what a digit is.
 - A number is read whole, never cut to its first characters. Leading zeros do not
   change it: `007` is 7 and `0000051` is 51 (then refused, if 51 is out of range).
-- A number standing as a field of its own may carry a sign (`+`, `-`, or the minus
-  sign U+2212): `+5` is 5, and `-1` where only positive numbers make sense is refused
-  as out of range, with its value. Where digits run together with letters (Tatham's
-  grid descriptions), a number is its run of digits.
+- A number that stands as a field of its own (a cell, a clue, a run length, a header's
+  value) may carry a sign (`+`, `-`, or the minus sign U+2212): `+5` is 5, and `-1`
+  where only positive numbers make sense is refused, with its value. Inside a compound
+  token (the `5x5` of a size, Tatham's descriptions where digits and letters run
+  together) a number is its run of digits.
 - A number outside the range its field allows is refused with its value (and with how
   it was written, when that differs, as in `0000051`).
 - Numbers of more than MAX_DIGITS significant digits are refused before conversion.
@@ -27,6 +28,23 @@ NATURAL = "[0-9]+"  # for regular expressions: never `\d`, which matches other s
 SIGNED = "[+\\-\u2212]?[0-9]+"
 MINUS_SIGNS = "-\u2212"
 MAX_DIGITS = 12  # more than any puzzle number needs; checked before int()
+
+
+def fields(text: str, source: str, line: int | None, what: str) -> list[str]:
+    """The fields of a list written with commas or whitespace between them (`1, 2 3`).
+    An empty field (`1,,2`, or a comma first) is refused: it is a missing value, not
+    spacing. One comma after the last field is allowed, as in the tuple `(4,)`."""
+    pieces = text.split(",")
+    if len(pieces) > 1 and not pieces[-1].strip():
+        pieces.pop()
+    found: list[str] = []
+    for position, piece in enumerate(pieces, start=1):
+        words = piece.split()
+        if not words and len(pieces) > 1:
+            raise InputError(source, f"{what}: field {position} between commas is empty "
+                             f"(write every value)", line)
+        found += words
+    return found
 
 
 def is_digits(text: str) -> bool:

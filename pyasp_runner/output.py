@@ -58,13 +58,13 @@ class Stdout:
     def write(self, text: str) -> int:
         try:
             return self.stream.write(text)
-        except Exception as error:  # noqa: BLE001 - each kind is sorted out below
+        except Exception as error:
             raise _failure(error) from None
 
     def flush(self) -> None:
         try:
             self.stream.flush()
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             raise _failure(error) from None
 
     def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...

@@ -13,7 +13,7 @@ a typed field with its default. Nothing else in the package knows any particular
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import puzzles as _puzzles_package
+from .board import Board
 from .errors import AnswerShapeError, InputError, UserError
 
 if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
@@ -151,16 +152,20 @@ class PuzzleSpec:
         name            the module's, the encoding's and the CLI's name
         parse(text, source) -> Instance         text -> facts (structure apart from the
                                                 author's clues), or InputError
-        render(instance, answer) -> renderable  one answer set drawn with rich (a
-                                                partial answer too: --hint)
+        board(instance, answer) -> Board        one answer set (a partial one too:
+                                                --hint) as a board description
+                                                (pyasp_runner.board), which the
+                                                terminal and SVG renderers draw
         solution_json(instance, answer) -> dict one answer set, as in PUZZLES.md
 
     Reasoning about clues (explain, hint):
         describe_clue(instance, clue) -> str    "the 5 at (2,3)"; default: the atom
         clue_json(instance, clue) -> dict       default: position = all arguments but
                                                 the last, value = the last, text
-        render_conflict(instance, clues) -> renderable  the board with those clues
-                                                marked; None: the clues are only listed
+        conflict_board(instance, clues) -> Board  the author's clues as a board, those
+                                                given marked (none marked: the puzzle
+                                                alone, generate --svg); None: the
+                                                clues are only listed
         refuses_hint, refuses_explain           why --hint / --explain do not apply
                                                 (None: they do)
     Writing puzzle text, and generate (blank and clues_of together, with write):
@@ -190,11 +195,11 @@ class PuzzleSpec:
 
     name: str
     parse: Callable[[str, str], Instance]
-    render: Callable[[Instance, Answer], RenderableType]
     solution_json: Callable[[Instance, Answer], dict[str, Any]]
+    board: Callable[[Instance, Answer], Board]
     describe_clue: Callable[[Instance, Symbol], str] = _clue_as_text
     clue_json: Callable[[Instance, Symbol], dict[str, Any]] | None = None
-    render_conflict: Callable[[Instance, list[Symbol]], RenderableType] | None = None
+    conflict_board: Callable[[Instance, list[Symbol]], Board] | None = None
     refuses_hint: str | None = None
     refuses_explain: str | None = None
     blank: Callable[[str | None], Instance] | None = None
@@ -273,10 +278,34 @@ class Puzzle:
         return self.spec.default_models
 
     def render(self, instance: Instance, answer: Answer) -> RenderableType:
+        """The answer drawn for the terminal (at the width of the console it is printed on)."""
+        from .board.terminal import terminal  # rich: only for whoever draws
+
+        return terminal(self.board(instance, answer))
+
+    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
+                        ) -> RenderableType:
+        """The author's clues drawn for the terminal, those in `conflict` marked."""
+        from .board.terminal import terminal
+
+        return terminal(self.conflict_board(instance, conflict))
+
+    def board(self, instance: Instance, answer: Answer) -> Board:
+        """The answer's board description (what the SVG and terminal renderers draw)."""
         try:
-            return self.spec.render(instance, answer)
+            return self.spec.board(instance, answer)
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Board:
+        """The author's clues alone as a board, those in `conflict` marked."""
+        if self.spec.conflict_board is None:
+            raise TypeError(f"{self.name} draws no clues")
+        return self.spec.conflict_board(instance, list(conflict))
+
+    @property
+    def draws_clues(self) -> bool:
+        return self.spec.conflict_board is not None
 
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
         try:

@@ -10,7 +10,7 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzle import Answer, fact, registry
 from pyasp_runner.puzzles import countdown
 
 FOLDER = ROOT / "instances" / "countdown"
@@ -89,7 +89,7 @@ def test_expression_and_steps_from_atoms():
     assert countdown.solution_json(instance, answer) == {
         "expression": "10*75-8/2", "value": 746, "numbers_used": 4}
     console = Console(width=80, record=True, color_system=None)
-    console.print(countdown.render(instance, answer))
+    console.print(registry()["countdown"].render(instance, answer))
     text = console.export_text()
     assert "75 * 10 = 750\n  8 / 2 = 4\n  750 - 4 = 746" in text
     assert "4 numbers, 3 operations" in text
@@ -99,7 +99,7 @@ def test_partial_answer_renders():
     instance = countdown.parse("1 2 -> 3", "t")
     assert countdown.solution_json(instance, _answer())["value"] is None
     console = Console(width=80, record=True, color_system=None)
-    console.print(countdown.render(instance, _answer()))
+    console.print(registry()["countdown"].render(instance, _answer()))
     assert "·" in console.export_text()
 
 

@@ -172,6 +172,19 @@ def test_a_non_file_short_of_a_row_line_is_bad_input(capsys, tmp_path):
     assert "too few row specifications" in err
 
 
+@pytest.mark.parametrize(("puzzle", "text"), [
+    ("countdown", "1,,2 -> 3"),
+    ("flower", "0,,1\n1,0,1\n"),
+    ("rc4", "0xd9,,0xef\n"),
+    ("nonogram", "width 2\nheight 1\nrows\n1,,1\ncolumns\n1\n1\n"),
+    ("nonogram", '[clues]\ncolumns = """\n1,, 1\n"""\nrows = """\n1 1\n"""\n'),
+])
+def test_an_empty_field_between_commas_is_refused_not_skipped(capsys, tmp_path, puzzle, text):
+    path = tmp_path / "empty-field.txt"
+    path.write_text(text, encoding="utf-8")
+    assert "empty" in _refused_in_one_line(capsys, puzzle, path)
+
+
 HOSTILE_NAMES = ["new\nline", "cr\rreturn", "esc\x1b[2J\x1b]0;owned\x07", "nl\n#script (python)\n"
                  "import os\n#end.\nx", "rtl\u202etxt.csv", "tab\tand\x7fdel", "ls\u2028ps\u2029"]
 

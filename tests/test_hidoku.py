@@ -114,7 +114,7 @@ def test_blank_sizes():
 
 def _render(instance, answer) -> str:
     console = Console(width=80, record=True, color_system=None)
-    console.print(hidoku.render(instance, answer))
+    console.print(registry()["hidoku"].render(instance, answer))
     return console.export_text()
 
 

@@ -106,8 +106,8 @@ def _marks(drawing: RenderableType) -> Counter[str]:
 
 @pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
 def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
-    draw = puzzle.spec.render_conflict
-    assert draw, f"{puzzle.name} has clues but no render_conflict"
+    assert puzzle.draws_clues, f"{puzzle.name} has clues but no conflict_board"
+    draw = puzzle.render_conflict
     _, clues = next(_broken(puzzle, instance))
     broken = replace(instance, clues=tuple(clues))
     conflict = _conflict(puzzle, broken, clues)

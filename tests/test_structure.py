@@ -63,7 +63,8 @@ def test_the_contract_refuses_half_declared_parts():
     def parse(text: str, source: str) -> Instance:
         return Instance(source, ())
 
-    parts = {"name": "x", "parse": parse, "render": print, "solution_json": dict}
+    parts = {"name": "x", "parse": parse, "solution_json": dict,
+             "board": lambda i, a: None}
     with pytest.raises(TypeError, match="blank and clues_of"):
         PuzzleSpec(**parts, blank=lambda size: parse("", ""))
     with pytest.raises(TypeError, match="needs write"):

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..numerals import NATURAL, is_digits, natural
+from ..numerals import MINUS_SIGNS, NATURAL, SIGNED, integer, is_integer, natural
+from ..numerals import fields as split_fields
 from ._pzpr import Address, address, decode_numbers, encode_numbers, read_address
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
@@ -92,7 +93,7 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
         return []
     runs = []
     for number in entry.split("."):
-        if not is_digits(number):
+        if not is_integer(number):
             raise InputError(source, f"{where}: unrecognised character in game specification "
                              f"({entry!r}; runs are written like 3.1.2)", line)
         runs.append(_run(number, where, source, line))
@@ -100,13 +101,14 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
 
 
 def _run(text: str, where: str, source: str, line: int | None) -> int:
-    """A run length, read whole (leading zeros do not count, as everywhere)."""
-    digits = text.lstrip("0")
+    """A run length, read whole (leading zeros do not count, as everywhere; a sign is
+    read, and a negative run refused by `check_fit`)."""
+    digits = text.lstrip("+" + MINUS_SIGNS).lstrip("0")
     if len(digits) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
         shown = digits if len(digits) <= 12 else f"a number of {len(digits):,} digits"
         raise InputError(source, f"{where}: at least one clue is grossly excessive ({shown})",
                          line)
-    return natural(text, source, line, where)
+    return integer(text, source, line, where)
 
 
 def _tatham_givens(grid: str, width: int, height: int, source: str,
@@ -132,7 +134,7 @@ def _tatham_givens(grid: str, width: int, height: int, source: str,
 
 # --- A pair of lists: ([[2],[3,2],...],[[5,2],...]), columns first ------------------------
 
-TOKEN = re.compile(rf"\s*(?:({NATURAL})|([\[\](),])|(\S))")
+TOKEN = re.compile(rf"\s*(?:({SIGNED})|([\[\](),])|(\S))")
 
 
 def read_lists(text: str, source: str, line: int) -> Board:
@@ -159,7 +161,7 @@ def read_lists(text: str, source: str, line: int) -> Board:
                 expect(",")
                 if peek() == "]":  # a trailing comma, as in the tuple (4,)
                     break
-            if not is_digits(peek()):
+            if not is_integer(peek()):
                 raise InputError(source, f"expected a run length, found {peek()!r}", line)
             runs.append(_run(peek(), "list", source, line))
             position += 1
@@ -212,7 +214,7 @@ def _tokens(text: str, source: str, line: int) -> list[str]:
 
 # --- .non files: keyword lines, `rows` and `columns` sections of comma-separated runs -----
 
-NON_CLUE = re.compile(r"[0-9\s,]*|\?")
+NON_CLUE = re.compile(r"[0-9\s,+\-\u2212]*|\?")
 KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 
 
@@ -236,7 +238,7 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
         if not match:
             raise InputError(source, f"unknown line {text!r} (expected a keyword or runs like "
                              f"3,1,2)", number)
-        keyword, value = match.group(1).lower(), match.group(2).strip().lstrip(":").strip()
+        keyword, value = match.group(1).lower(), match.group(2).strip().removeprefix(":").strip()
         current = None
         if keyword in ("width", "height") or (keyword in ("rows", "columns") and value):
             # `columns 10` and `rows 11` are another way to write width and height.
@@ -295,7 +297,7 @@ def _with_blank_lines(found: list[tuple[int, Clue]], header: int, blank: set[int
 def _non_clue(text: str, source: str, line: int) -> Clue:
     if text == UNKNOWN:
         return None
-    fields = [f for f in re.split(r"[\s,]+", text) if f]
+    fields = split_fields(text, source, line, "runs")
     runs = [_run(f, "runs", source, line) for f in fields]
     if runs == [0] or not runs:
         return []
@@ -488,8 +490,13 @@ def _nonogrid_clues(line: int, parts: list[str], kind: str, source: str) -> list
         if part.startswith(('"', "'")) and len(part) > 1 and part[-1] == part[0] \
                 and part.count(part[0]) == 2:
             part = part[1:-1]  # the whole description in quotes
-        for entry in part.split(","):
+        entries = part.split(",")
+        for index, entry in enumerate(entries):
             entry = entry.strip().strip("'\"").strip()
+            if not entry and index < len(entries) - 1:
+                # Only a comma that ends a line may stand alone: `7,, 1` lost a clue.
+                raise InputError(source, f"{kind} {len(clues) + 1}: an empty clue between "
+                                 f"commas (write 0 for a line without black cells)", line)
             if not entry:
                 continue
             if not re.fullmatch(r"[0-9\s]+", entry):

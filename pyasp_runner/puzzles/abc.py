@@ -33,24 +33,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import check_length, integer, is_digits, is_integer
+from ..numerals import check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
-from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
+from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     Line,
-    clue_grid,
     content_lines,
-    given_clue_texts,
-    given_text,
-    unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 40
 EMPTY_GIVEN = "-"
@@ -117,9 +112,10 @@ def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
     """A puzz.link address restated as this format's `key: value` lines."""
     found = read_address(text, source, line, ("easyasabc",))
     count, slash, body = found.body.partition("/")
-    if not slash or not count.isdigit() or not 1 <= int(count[:3]) <= 26:
+    if not slash or not is_digits(count):
         raise InputError(source, f"expected the number of letters and '/' after the size, "
                          f"found {found.body[:20]!r}", line)
+    count = str(natural(count, source, line, "letters", 1, 26))  # read whole: 0003 is 3
     sides, cells = read_sides(found, source, line, body)
     size = found.cols
 
@@ -181,7 +177,9 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
         number, line = lines[index]
         key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
-        if not key.isalpha():  # every key is a word; unknown words are metadata (author, ...)
+        # Every key is a word; unknown words are metadata (author, ...). A single letter
+        # is no key but a data row out of place (a grid or clue row too many).
+        if not key.isalpha() or len(key) == 1:
             raise InputError(source, f"unknown line {line!r} in a janko.at block (expected "
                              "a key such as size, depth, clabels or rlabels)", number)
         index += 1
@@ -328,41 +326,32 @@ def _cells(size: int, answer: Answer) -> list[list[str | None]]:
     return grid
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _cells(board.size, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-
-    def text(row: int, column: int) -> Text:
-        value = grid[row][column]
-        if value is None:
-            return unknown_text()
-        shown = value or EMPTY_GIVEN
-        if (row + 1, column + 1) in givens:
-            return given_text(shown)
-        return Text(f" {shown} ", style="" if value else "dim")
-
-    cells = [[text(r, c) for c in range(board.size)] for r in range(board.size)]
-    clues = edge_clues(board.size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
-    return Group(edge_grid(cells, clues), _legend(board, GIVEN_LEGEND if givens else ""))
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The letters (- for an empty cell), the edge letters outside."""
+    data: Board = instance.data
+    grid = [[None if v is None else v or EMPTY_GIVEN for v in row]
+            for row in _cells(data.size, answer)]
+    givens = given_cells(answer.symbols)
+    cells = grid_of(grid, givens)
+    return Drawing(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
+                   _legend(data))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The edge letters and given cells alone, those that cannot hold together marked."""
-    board: Board = instance.data
+    data: Board = instance.data
     marked = set(conflict)
-    cells = clue_grid(board.size, board.size, given_clue_texts(instance.clues, marked))
-    clues = conflict_edge_clues(board.size, instance.clues, marked)
-    return Group(edge_grid(cells, clues), _legend(board, CONFLICT_LEGEND))
+    cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
+                         given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
+                   _legend(data))
 
 
-def _legend(board: Board, more: str) -> Text:
+def _legend(board: Board) -> str:
     legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
     if board.diagonals:
         legend += "; each diagonal holds every letter too"
-    if more:
-        legend += "; " + more
-    return Text(legend, style="dim")
+    return legend
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -430,7 +419,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="abc", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="abc", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
 )

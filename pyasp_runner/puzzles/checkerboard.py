@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
+from ..board import Board as Picture
+from ..board import Cell as Square
+from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, natural
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
@@ -36,8 +36,6 @@ _BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})
 _EMPTY = re.compile(r"_+")
 _COLOURS = {"B": "b", "W": "w"}
 _CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
-_PALETTE = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red",
-            "bright_green", "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
 
 Cell = tuple[int, int, str]  # row offset, column offset, colour "b"/"w"
 
@@ -250,26 +248,27 @@ def stone_label(index: int) -> str:
     return label
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _grid(instance, answer)
-    width = max(len(stone_label(len(board.stones) - 1)), 1) + 1
-    lines = []
-    for r, row in enumerate(grid, start=1):
-        line = Text()
-        for c, stone in enumerate(row, start=1):
-            black = board.colour(r, c) == "b"
-            if stone is None:
-                line.append("·".center(width), style="dim")
-                continue
-            label = stone_label(stone)
-            colour = _PALETTE[stone % len(_PALETTE)]
-            style = f"bold black on {colour}" if black else f"{colour}"
-            line.append((label if black else label.lower()).center(width), style=style)
-        lines.append(line)
-    legend = Text("Letters name the stones in file order (A = stone 0); UPPER CASE on black "
-                  "fields, lower case on white fields.", style="dim")
-    return Group(*lines, legend)
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Each stone as one piece in its own colour over the dark and light fields, named by
+    its letter: upper case on dark fields, lower case on light ones."""
+    data: Board = instance.data
+    cells = tuple(
+        tuple(Square(None, Mark.UNKNOWN, field=_field(data, r, c)) if stone is None
+              else Square(_stone_letters(data, stone, r, c), region=stone,
+                        field=_field(data, r, c))
+              for c, stone in enumerate(row, start=1))
+        for r, row in enumerate(_grid(instance, answer), start=1))
+    return Picture(Grid(cells), "letters name the stones in file order (A = the first); "
+                   "upper case on dark fields, lower case on light ones")
+
+
+def _field(data: Board, row: int, col: int) -> str:
+    return "dark" if data.colour(row, col) == "b" else "light"
+
+
+def _stone_letters(data: Board, stone: int, row: int, col: int) -> str:
+    label = stone_label(stone)
+    return label if data.colour(row, col) == "b" else label.lower()
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -277,6 +276,7 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 
 PUZZLE = PuzzleSpec(
-    name="checkerboard", parse=parse, render=render, solution_json=solution_json, size=size,
+    name="checkerboard", parse=parse, solution_json=solution_json,
+    board=board, size=size,
     max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
 )

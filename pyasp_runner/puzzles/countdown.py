@@ -14,11 +14,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
 
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
@@ -80,7 +79,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
     number, text = line
-    fields = [f for f in re.split(r"[\s,]+", text.strip()) if f]
+    fields = split_fields(text, source, number, "numbers")
     if not fields:
         raise InputError(source, "no numbers before the target", number)
     values = []
@@ -228,44 +227,33 @@ def _leaves(node: Node) -> int:
     return _leaves(node.left) + _leaves(node.right)
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Board:
+    """The numbers and the target, then the way: the expression and its steps in the
+    order they are said (for a range of targets: which are reached, the closest values)."""
     round_: Round = instance.data
-    numbers = Text("numbers: " + " ".join(str(n) for n in round_.numbers))
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
     if round_.targets is not None:
-        return Group(numbers, *_batch_lines(round_, answer))
+        low, high = round_.targets
+        misses = _misses(answer)
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
+        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
+                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
+        rows += [Row("unreachable:" if i == 0 else "", tuple(
+            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
+            separator="  ") for i in range(0, len(misses), 8)]
+        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
     tree = _tree(answer)
     if tree is None:
-        return Group(numbers, Text(f"target:  {round_.target}"), Text("·  (not known)"))
-    lines = [numbers, Text(f"target:  {round_.target}")]
+        rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
+        return Board(Lines(tuple(rows)))
+    rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
+    rows += [Row("", (Cell(step),)) for step in steps(tree)]
     used = _leaves(tree)
-    exact = tree.value == round_.target
-    mark = "=" if exact else "≈"
-    lines.append(Text(f"{infix(tree)} = {tree.value}", style="bold"))
-    lines += [Text(f"  {line}") for line in steps(tree)]
-    away = "" if exact else f", {abs(tree.value - (round_.target or 0))} away from the target"
-    lines.append(Text(f"{mark} {tree.value}: {used} number{'s' * (used != 1)}, "
-                      f"{used - 1} operation{'s' * (used != 2)}{away}", style="dim"))
-    return Group(*lines)
-
-
-def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
-    low, high = round_.targets or (0, 0)
-    exact = len(answer.atoms("exact", 1))
-    misses = _misses(answer)
-    lines = [Text(f"targets: {low}..{high}"),
-             Text(f"reachable exactly: {exact} of {high - low + 1}", style="bold")]
-    if misses:
-        lines.append(Text(f"unreachable ({len(misses)}), with the closest values:"))
-        entries = [f"{t}→{'/'.join(str(v) for v in vs)}" for t, vs in misses.items()]
-        width, row = 78, "  "
-        for entry in entries:
-            if len(row) + len(entry) + 2 > width:
-                lines.append(Text(row.rstrip()))
-                row = "  "
-            row += entry + "  "
-        if row.strip():
-            lines.append(Text(row.rstrip()))
-    return lines
+    away = "" if tree.value == round_.target else \
+        f", {abs(tree.value - (round_.target or 0))} away from the target"
+    return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
+                 f"operation{'s' * (used != 2)}{away}")
 
 
 def _misses(answer: Answer) -> dict[int, list[int]]:
@@ -309,7 +297,8 @@ NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle),
             "nothing to reason about; --all lists every way to the best answer")
 
 PUZZLE = PuzzleSpec(
-    name="countdown", parse=parse, render=render, solution_json=solution_json, assess=assess,
+    name="countdown", parse=parse, solution_json=solution_json,
+    board=board, assess=assess,
     size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
     refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
 )

@@ -10,31 +10,23 @@ Option `--path` draws an arrow from every number towards the next one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, check_length
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     Line,
-    clue_at,
     content_lines,
-    filled_text,
-    given_clue_texts,
-    given_text,
     parse_int,
-    unknown_text,
-    with_legend,
 )
-from ._path import cell_texts, draw, number_grid, successor_arrows
+from ._path import number_grid
 
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 4_000_000
@@ -134,42 +126,25 @@ def configure(instance: Instance, options: OptionValues) -> Instance:
     return instance
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = number_grid(answer, board.rows, board.cols)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    arrows = successor_arrows(grid) if board.path else {}
-
-    def cell(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        text = (given_text if (r, c) in givens else filled_text)(value)
-        if board.path:
-            text = text.copy()
-            text.append(arrows.get((r - 1, c - 1), " "))
-        return text
-
-    legend = GIVEN_LEGEND + (", arrows point to the next number" if board.path else "")
-    return _drawn(board, cell, legend)
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The numbers, givens marked, blocked cells; with --path, the path from 1 to the
+    last number drawn through the cells (when every number is known)."""
+    data: Board = instance.data
+    grid = number_grid(answer, data.rows, data.cols)
+    cells = grid_of(grid, given_cells(answer.symbols), data.blocked)
+    where = {value: (r, c) for r, row in enumerate(grid, start=1)
+             for c, value in enumerate(row, start=1) if value is not None}
+    path = tuple(where[v] for v in sorted(where)) if data.path and len(where) == data.cells \
+        else ()
+    return Drawing(Grid(cells, path=path))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The board with the givens alone, those that cannot hold together marked."""
-    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
-    return _drawn(instance.data, clues, CONFLICT_LEGEND)
-
-
-def _drawn(board: Board, cell: Callable[[int, int], Text], legend: str) -> RenderableType:
-    """The board with `cell` drawing every playable cell, the blocked ones filled, a legend."""
-    blocked = Text("███" if board.cols <= 12 else "██", style="dim")
-
-    def text(r: int, c: int) -> Text:
-        return blocked.copy() if (r, c) in board.blocked else cell(r, c)
-
-    if board.blocked:
-        legend += ", ██ blocked"
-    return with_legend(draw(cell_texts(board.rows, board.cols, text)), legend)
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict), data.blocked)
+    return Drawing(Grid(cells))
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -214,7 +189,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="hidoku", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="hidoku", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
 )

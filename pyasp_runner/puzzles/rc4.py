@@ -12,12 +12,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
-
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
+from ..numerals import fields as split_fields
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
@@ -63,7 +61,7 @@ def parse(text: str, source: str) -> Instance:
 
 
 def _part(line: str, source: str, number: int) -> tuple[int, ...]:
-    fields = [f for f in re.split(r"[\s,]+", line) if f]
+    fields = split_fields(line, source, number, "bytes")
     if len(fields) > MAX_PART:
         raise InputError(source, f"part longer than {MAX_PART} bytes", number)
     values = []
@@ -141,34 +139,25 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    message: Message = instance.data
+def board(instance: Instance, answer: Answer) -> Board:
+    """The recovered text, a part a line, the positions with more than one key byte left
+    marked ambiguous; the key bytes and the keystream below."""
     keys, counts, plaintext = _read(instance, answer)
     ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("part", justify="right")
-    table.add_column("plaintext (^ under positions with more than one key byte left)")
-    for index, line in enumerate(plaintext, start=1):
-        table.add_row(str(index), Text(line))
-    marks = "".join("^" if i in ambiguous else " " for i in range(message.width))
-    table.add_row("", Text(marks, style="bold yellow"))
+    rows = tuple(
+        Row(f"part {p}", tuple(Cell(None, Mark.UNKNOWN) if char == UNKNOWN
+                               else Cell(char, Mark.AMBIGUOUS if i in ambiguous else Mark.FILLED)
+                               for i, char in enumerate(line)), boxed=True)
+        for p, line in enumerate(plaintext, start=1))
     detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
-    joined = "".join(plaintext)
-    unique = message.width - len(ambiguous)
-    lines: list[RenderableType] = [
-        table,
-        Text("key bytes left: " + (", ".join(detail) if detail else "one at every position")
-             + f" (positions:count; {unique} of {message.width} positions have exactly one)",
-             style="dim"),
-        Text("keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys),
-             style="dim"),
-        Text("message:", style="bold"),
-        Text(joined),
-    ]
-    return Group(*lines)
+    notes = ("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + " (position:count)",
+             "keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys))
+    return Board(Lines(rows), "the most text-like plaintext", notes)
 
 
 PUZZLE = PuzzleSpec(
-    name="rc4", parse=parse, render=render, solution_json=solution_json, size=size,
+    name="rc4", parse=parse, solution_json=solution_json,
+    board=board, size=size,
     max_size=MAX_SIZE,
 )

@@ -13,29 +13,22 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    clue_at,
     content_lines,
-    given_clue_texts,
-    given_text,
     tatham_game_id,
-    unknown_text,
-    with_legend,
 )
-from ._path import ARROWS, cell_texts, draw, number_grid
+from ._path import number_grid
 
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
@@ -135,38 +128,27 @@ def size(instance: Instance) -> tuple[int, str]:
     return board.cells ** 2, "cell-number pairs"
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = number_grid(answer, board.rows, board.cols)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-
-    def number(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        return given_text(value) if (r, c) in givens else Text(f" {value} ")
-
-    return _drawn(board, number, GIVEN_LEGEND)
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(number_grid(answer, data.rows, data.cols), given_cells(answer.symbols))
+    return _with_arrows(data, cells)
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The board with its arrows and the given numbers alone, those in the conflict marked."""
-    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
-    return _drawn(instance.data, clues, CONFLICT_LEGEND)
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict))
+    return _with_arrows(data, cells)
 
 
-def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> RenderableType:
-    """The board with `number` drawing each cell's number, its arrow after it, and a legend."""
-
-    def cell(r: int, c: int) -> Text:
-        text = number(r, c).copy()
-        text.append(ARROWS[STEPS[board.arrows[r - 1][c - 1]]])
-        return text
-
-    legend += ", arrows as given"
-    if board.corners:
+def _with_arrows(data: Board, cells: tuple[tuple[Cell, ...], ...]) -> Drawing:
+    arrowed = tuple(tuple(replace(cell, arrow=STEPS[data.arrows[r][c]])
+                          for c, cell in enumerate(row)) for r, row in enumerate(cells))
+    legend = "every arrow points towards the next number"
+    if data.corners:
         legend += "; corner variant: 1 top left, the last number bottom right"
-    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)
+    return Drawing(Grid(arrowed), legend)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -189,7 +171,8 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="signpost", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, write=write, size=size,
+    name="signpost", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )

@@ -20,25 +20,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
-from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
-from ._pzpr import looks_like_address, read_address, read_sides, write_sides
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
+from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    clue_grid,
     content_lines,
-    filled_text,
-    given_clue_texts,
-    given_text,
     tatham_game_id,
-    unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
@@ -179,29 +173,25 @@ def _heights(size: int, answer: Answer) -> list[list[int | None]]:
     return grid
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The heights, the counts of towers seen outside."""
     size = instance.data.size
-    grid = _heights(size, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    cells = [[unknown_text() if grid[r][c] is None
-              else (given_text if (r + 1, c + 1) in givens else filled_text)(grid[r][c])
-              for c in range(size)] for r in range(size)]
-    clues = edge_clues(size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
-    return Group(edge_grid(cells, clues), _legend(GIVEN_LEGEND if givens else ""))
+    givens = given_cells(answer.symbols)
+    cells = grid_of(_heights(size, answer), givens)
+    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
+                 LEGEND)
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The edge clues and given heights alone, those that cannot hold together marked."""
     size = instance.data.size
     marked = set(conflict)
-    cells = clue_grid(size, size, given_clue_texts(instance.clues, marked))
-    clues = conflict_edge_clues(size, instance.clues, marked)
-    return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
+    cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
+                 LEGEND)
 
 
-def _legend(more: str) -> Text:
-    legend = "digits outside: towers seen from that side"
-    return Text(legend + "; " + more if more else legend, style="dim")
+LEGEND = "digits outside: towers seen from that side"
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -277,7 +267,8 @@ def _grid_text(cells: list[int | None]) -> str:
 
 
 PUZZLE = PuzzleSpec(
-    name="skyscrapers", parse=parse, render=render, solution_json=solution_json,
-    describe_clue=describe_clue, render_conflict=render_conflict, blank=blank, clues_of=clues_of,
+    name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
 )

@@ -9,7 +9,6 @@ a plain dict the page shows. Nothing here prints or exits: user-fixable errors b
 from __future__ import annotations
 
 import argparse
-import io
 import re
 import tempfile
 import time
@@ -17,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
-from .. import reasoning
+from .. import escape, reasoning
 from .. import solve as runner
+from ..board import Board
+from ..board.svg import svg
 from ..errors import AnswerShapeError, EncodingError, UserError
 from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from ..report import STATS_HELP, conflict_sentence, envelope, known_values
@@ -78,6 +77,9 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             return explain(puzzle, instance, encoding, args, time_limit, report)
         if action in ("hint", "step"):
             return hint(puzzle, instance, encoding, action == "step", time_limit)
+        if action == "trace":
+            return trace(puzzle, instance, encoding, args, time_limit, text,
+                         int(request.get("wanted", 2)))
         raise UserError(f"unknown action {action!r}")
 
 
@@ -112,10 +114,10 @@ def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     data["index"] = index
     data["has_next"] = index + 1 < result.count
     if answer is not None:
-        data["board"] = picture(puzzle.render(instance, answer))
+        data["board"] = picture(puzzle, instance, puzzle.board(instance, answer))
         data["solution"] = puzzle.solution_json(instance, answer)
     elif result.answers:
-        data["board"] = picture(puzzle.render(instance, result.answers[-1]))
+        data["board"] = picture(puzzle, instance, puzzle.board(instance, result.answers[-1]))
     return data
 
 
@@ -177,8 +179,8 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         data["conflict"] = []
         return data
     data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
-    if puzzle.spec.render_conflict is not None:
-        data["board"] = picture(puzzle.spec.render_conflict(instance, conflict))
+    if puzzle.draws_clues:
+        data["board"] = picture(puzzle, instance, puzzle.conflict_board(instance, conflict))
     data["explanation"] = f"No solution: {conflict_sentence(puzzle, instance, conflict)}"
     return data
 
@@ -200,18 +202,47 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
     open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone, without a guess" if step else "in every solution"
     return {"status": runner.SOLVED, "stats": [elapsed], "forced": forced,
-            "open": open_values, "board": picture(puzzle.render(instance, answer)),
+            "open": open_values,
+            "board": picture(puzzle, instance, puzzle.board(instance, answer).forced()),
             "solution": puzzle.solution_json(instance, answer),
             "summary": f"Forced {how}: {forced} of the {open_values} values not given."}
 
 
-def picture(renderable: Any) -> str:
-    """The board as the package draws it, as HTML (rich escapes every text it writes)."""
-    console = Console(record=True, width=160, file=io.StringIO(), color_system="truecolor",
-                      force_terminal=True)
-    console.print(renderable)
-    return console.export_html(inline_styles=True,
-                               code_format='<pre class="board-text">{code}</pre>')
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          time_limit: float, text: str, wanted: int) -> dict[str, Any]:
+    """clingo's search recorded and turned into board steps (as `--trace` records it),
+    and beside it the hand-written search; both look for `wanted` solutions, as the
+    comparison in docs/declarative-vs-imperative.md does."""
+    from ..trace import record
+    from .playback import MAX_STEPS, clingo_steps, imperative_steps
+    deadline = time.perf_counter() + time_limit
+    limits = limits_for(puzzle, args)
+    limits.threads = 1
+    if limits.models != 0:
+        limits.models = limits.keep = wanted
+    limits.time_limit = time_limit
+    # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
+    # the solver as a propagator, which can change clasp's path.
+    plain = runner.solve(encoding, instance.facts, limits)
+    recorded = record(encoding, instance.facts, limits, puzzle.name, instance.source,
+                      max_events=4 * MAX_STEPS, deadline=deadline)
+    played = clingo_steps(puzzle, instance, recorded)
+    played["plain"] = {"choices": int(plain.stats["choices"]),
+                       "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
+    imperative = None if encoding != puzzle.encoding else \
+        imperative_steps(puzzle, instance, text, wanted)
+    counts = played["counts"]
+    shown = len(played["steps"])
+    more = f" (the first {shown} of {played['total_steps']} shown)" \
+        if shown < played["total_steps"] or played["truncated"] else ""
+    return {"status": counts["status"], "clingo": played, "imperative": imperative,
+            "summary": f"clingo's search: {counts['choices']:,} choices, "
+            f"{counts['conflicts']:,} conflicts, {counts['answers']} answers{more}."}
+
+
+def picture(puzzle: Puzzle, instance: Instance, board: Board) -> str:
+    """The board model's SVG picture (it escapes every text it writes)."""
+    return svg(board, f"{puzzle.name} · {escape.name(instance.source)}")
 
 
 def located(messages: list[str]) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ function setSummary(text, status) {
 }
 
 function setBusy(busy) {
-  for (const id of ["solve", "explain", "hint", "step"]) $(id).disabled = busy;
+  for (const id of ["solve", "explain", "hint", "step", "trace"]) $(id).disabled = busy;
   $("stop").disabled = !busy;
   if (busy) $("next").disabled = true;
 }
@@ -81,6 +81,8 @@ async function showInstance() {
 
 function clearAnswer() {
   $("board").textContent = "";
+  $("players").hidden = true;
+  document.querySelector("main").classList.remove("tracing");
   setSummary("");
   showError("");
   $("stats").hidden = true;
@@ -127,6 +129,87 @@ async function run(action, { index = 0 } = {}) {
   }
 }
 
+// One search played back: a step control, a slider, and the board of each step with
+// the decided and propagated cells marked (data-row/data-col of the board's SVG).
+function player(title, played, counts) {
+  const root = document.createElement("section");
+  root.className = "player";
+  root.innerHTML = `<h3></h3><p class="counts"></p>
+    <div class="controls">
+      <button type="button" class="first" title="first step">|&lt;</button>
+      <button type="button" class="prev" title="step back">&lt;</button>
+      <button type="button" class="play">play</button>
+      <button type="button" class="next" title="step forward">&gt;</button>
+      <button type="button" class="last" title="last step">&gt;|</button>
+      <input type="range" class="slider" min="0" step="1" aria-label="step">
+      <span class="position"></span>
+    </div>
+    <p class="step-text"></p>
+    <p class="dim"><span class="legend-decided">decided</span> · <span class="legend-propagated">propagated</span> · a red frame: jumped back</p>
+    <div class="view"></div>`;
+  root.querySelector("h3").textContent = title;
+  root.querySelector(".counts").textContent = counts;
+  const steps = played.steps;
+  const slider = root.querySelector(".slider");
+  slider.max = String(Math.max(steps.length - 1, 0));
+  let at = 0;
+  let timer = null;
+  function go(index) {
+    at = Math.min(Math.max(index, 0), steps.length - 1);
+    const step = steps[at];
+    slider.value = String(at);
+    root.querySelector(".position").textContent =
+      `step ${at + 1} of ${steps.length}${played.total_steps > steps.length ? ` (of ${played.total_steps.toLocaleString("en")})` : ""} · ${step.level_label || `level ${step.level}`}`;
+    root.querySelector(".step-text").textContent = step.text;
+    const view = root.querySelector(".view");
+    view.innerHTML = step.svg;
+    view.classList.toggle("conflict", step.kind === "backjump");
+    for (const [kind, cells] of [["decided", step.decided], ["propagated", step.propagated]]) {
+      for (const [row, col] of cells) {
+        for (const element of view.querySelectorAll(`[data-row="${row}"][data-col="${col}"]`)) {
+          element.classList.add(kind);
+        }
+      }
+    }
+    root.dataset.step = String(at);
+  }
+  root.querySelector(".first").onclick = () => go(0);
+  root.querySelector(".prev").onclick = () => go(at - 1);
+  root.querySelector(".next").onclick = () => go(at + 1);
+  root.querySelector(".last").onclick = () => go(steps.length - 1);
+  slider.oninput = () => go(Number(slider.value));
+  root.querySelector(".play").onclick = (event) => {
+    if (timer) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
+    event.target.textContent = "pause";
+    timer = setInterval(() => {
+      if (at >= steps.length - 1) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
+      go(at + 1);
+    }, 600);
+  };
+  if (steps.length) go(0);
+  return root;
+}
+
+function showPlayers(result) {
+  const players = $("players");
+  players.textContent = "";
+  const clingo = result.clingo;
+  const c = clingo.counts;
+  const p = clingo.plain;
+  let counts = `${p.choices.toLocaleString("en")} choices, ${p.conflicts.toLocaleString("en")} conflicts, ${p.answers} answers`;
+  if (p.choices !== c.choices || p.conflicts !== c.conflicts) {
+    counts += ` (the recorded search: ${c.choices.toLocaleString("en")} choices, ${c.conflicts.toLocaleString("en")} conflicts; recording joins the solver and can change its path)`;
+  }
+  players.appendChild(player("clingo (the rules)", clingo, counts));
+  if (result.imperative) {
+    const i = result.imperative;
+    players.appendChild(player(`hand-written search (${i.solver})`, i,
+      `${i.counts.nodes.toLocaleString("en")} nodes opened, ${i.counts.tried.toLocaleString("en")} values tried, ${i.counts.backtracks.toLocaleString("en")} backtracks (cut by a check), ${i.counts.solutions} solutions`));
+  }
+  players.hidden = false;
+  document.querySelector("main").classList.add("tracing");
+}
+
 function show(action, result, index) {
   if (result.status === "error") {
     showError([result.error, ...(result.errors || []).map(
@@ -136,7 +219,10 @@ function show(action, result, index) {
     return;
   }
   if (result.error) showError(result.error);
+  $("players").hidden = true;
+  document.querySelector("main").classList.remove("tracing");
   if (result.board !== undefined) $("board").innerHTML = result.board;
+  if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
   let summary = result.summary || "";
   if (action === "solve" && result.count > 1) summary = `Solution ${index + 1}. ${summary}`;
   if (action === "explain" && result.explanation) summary = result.explanation;
@@ -205,6 +291,7 @@ function wire() {
   $("explain").addEventListener("click", () => run("explain"));
   $("hint").addEventListener("click", () => run("hint"));
   $("step").addEventListener("click", () => run("step"));
+  $("trace").addEventListener("click", () => run("trace"));
   $("stop").addEventListener("click", stop);
   $("reset").addEventListener("click", () => {
     StudioEditor.setText(state.editor, state.packaged);
