@@ -10,23 +10,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    conflict_text,
+    atom_grid,
     content_lines,
-    filled_text,
-    given_text,
-    grid_table,
+    csv_text,
+    describe_given,
+    given_rows,
+    givens_of,
     parse_range,
     read_number_grid,
+    read_square_size,
     take_header,
-    unknown_text,
-    with_legend,
 )
 
 # N*N*N and N*LO are computed by the encoding: N <= 100 and |LO| <= 10^6 stay in 32 bits.
@@ -95,10 +95,7 @@ def size(instance: Instance) -> tuple[int, str]:
 
 def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
     board: Board = instance.data
-    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
-    for row, column, value in answer.atoms("value", 3):
-        grid[row - 1][column - 1] = value
-    return grid
+    return atom_grid(answer, "value", board.n, board.n, int)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -109,57 +106,38 @@ def _legend(board: Board, base: str) -> str:
     return f"{base}; numbers {board.low}..{board.high}, every line sums to {board.line_sum}"
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _grid(instance, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    cells = [
-        [unknown_text() if value is None
-         else (given_text if (r, c) in givens else filled_text)(value)
-         for c, value in enumerate(row, start=1)]
-        for r, row in enumerate(grid, start=1)
-    ]
-    return with_legend(grid_table(cells), _legend(board, GIVEN_LEGEND))
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(_grid(instance, answer), given_cells(answer.symbols))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The clues alone, those that cannot hold together marked."""
-    board: Board = instance.data
-    cells = [[unknown_text() for _ in range(board.n)] for _ in range(board.n)]
-    marked = set(conflict)
-    for clue in instance.clues:
-        row, column, value = (arg.number for arg in clue.arguments)
-        cells[row - 1][column - 1] = (conflict_text if clue in marked else given_text)(value)
-    return with_legend(grid_table(cells), _legend(board, CONFLICT_LEGEND))
-
-
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, column, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{column})"
+    data: Board = instance.data
+    cells = clue_grid_of(data.n, data.n, given_values(instance.clues), given_cells(conflict))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
 def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
-    text = (size or "4").strip().lower()
-    side, _, other = text.partition("x")
-    n = int(side) if side.strip().isdigit() and len(side.strip()) <= 4 else -1
-    if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
-        raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
-                         f"found {size!r}")
-    board = Board(n, 1)
+    board = Board(read_square_size(size, "4", MAX_N), 1)
     return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+    return givens_of(answer, "value")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
-    width = max(len(str(board.low)), len(str(board.high)))
-    grid = [["_" * width] * board.n for _ in range(board.n)]
-    for clue in clues:
-        row, column, value = (arg.number for arg in clue.arguments)
-        grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
-    return header + "".join(",".join(row) + "\n" for row in grid)
+    return header + csv_text(given_rows(board.n, board.n, clues))
+
+
+PUZZLE = PuzzleSpec(
+    name="magic", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_given,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE,
+)
