@@ -65,7 +65,10 @@ def imperative(path: Path, limit: int, time_limit: float) -> dict[str, Any]:
     except subprocess.TimeoutExpired:
         return {"wall_s": None, "nodes": None, "status": "timeout"}
     wall = time.perf_counter() - start
-    data = json.loads(done.stdout)
+    try:
+        data = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"wall_s": None, "nodes": None, "status": f"exit {done.returncode}"}
     return {"wall_s": wall, "nodes": data["stats"]["nodes"], "status": data["status"]}
 
 
