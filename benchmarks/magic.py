@@ -8,7 +8,7 @@ times (default 3), alternated so that a busy machine slows all three alike:
 - `after`: `solve-asp magic FILE --json` with the encoding of the checkout;
 - `before`: the same with `--encoding` set to asp/magic.lp as it was at git revision REV
   (default: the commit before the order encoding);
-- `imperative`: `python -m imperative magic FILE` (benchmarks/imperative/magic.py),
+- `imperative`: `python -m pyasp_runner.imperative magic FILE`,
   looking for as many solutions as solve-asp (2, or the instance's cap).
 
 Prints the medians of wall time (whole command, Python's start included) and clingo's
@@ -57,7 +57,8 @@ def models_wanted(path: Path) -> int:
 
 
 def imperative(path: Path, limit: int, time_limit: float) -> dict[str, Any]:
-    argv = [sys.executable, "-m", "imperative", "magic", str(path), "--limit", str(limit)]
+    argv = [sys.executable, "-m", "pyasp_runner.imperative", "magic", str(path),
+            "--limit", str(limit)]
     start = time.perf_counter()
     try:
         done = subprocess.run(argv, cwd=BENCHMARKS, capture_output=True, text=True,
