@@ -12,7 +12,7 @@ from checkers import checkerboard as independent
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, fact, facts_text, registry
 from pyasp_runner.puzzles import checkerboard
