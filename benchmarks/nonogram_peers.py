@@ -1,6 +1,7 @@
 """Nonograms against a line-solving peer, large boards, and the encoding before and after.
 
-    python benchmarks/nonogram_peers.py [--quick] [--rounds N] [--before REV] [--shared DIR]
+    python benchmarks/nonogram_peers.py [--quick] [--large] [--rounds N] [--before REV]
+                                        [--shared DIR]
 
 Per puzzle, in one run and alternated round by round (so that a shared machine's load
 falls on every command alike), each command's median wall time and peak memory:
@@ -16,8 +17,8 @@ falls on every command alike), each command's median wall time and peak memory:
   picross-solver is not installed.
 
 Puzzles: the public `.non` files under DIR (default ../shared/benchmarks/nonogram; with
-`--quick` only tiger 75x50, sun 50x60 and webpbn #529), and three large boards written to
-a temporary directory: tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
+`--quick` only tiger 75x50, sun 50x60 and webpbn #529), and with `--large` three large
+boards written to a temporary directory (each command gets 120 s on them): tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
 image (seed 150, half the cells black). `ratio` columns are the other command's median
 over asp's (above 1: asp is faster).
 """
@@ -97,6 +98,7 @@ def main() -> None:
     parser.add_argument("--shared", type=Path,
                         default=ROOT.parent / "shared" / "benchmarks" / "nonogram")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--large", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", metavar="REV")
     args = parser.parse_args()
@@ -112,12 +114,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         before = encoding_at(args.before, "nonogram", folder) if args.before else None
-        for path in [*publics, *large_boards(args.shared, folder)]:
+        large = large_boards(args.shared, folder) if args.large else []
+        for path in [*publics, *large]:
             name = path.stem
-            runs = {"asp": lambda p=path: measure("nonogram", p, "--time-limit", TIME_LIMIT)}
+            runs = {"asp": lambda p=path: measure("nonogram", p, "--time-limit", TIME_LIMIT,
+                                                  "--force")}
             if before:
                 runs["before"] = lambda p=path: measure("nonogram", p, "--time-limit",
-                                                        TIME_LIMIT, "--encoding", str(before))
+                                                        TIME_LIMIT, "--force", "--encoding", str(before))
             if has_peer:
                 runs["picross"] = lambda p=path: run_peer(["timeout", TIME_LIMIT, sys.executable,
                                                           str(PEER), str(p)])
