@@ -42,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,9 +60,10 @@ INJECTIONS = {
 }
 _SEPARATORS = re.compile(r"([,\s/]+)")
 _DIGITS = re.compile(r"\d+")
-# Free-text lines (janko.at and .non metadata, quoted strings): edits go to data lines.
-_METADATA = re.compile(r'"|^\s*(author|solver|source|info|unit|catalogue|title|by|copyright|'
-                       r'license)\b', re.IGNORECASE)
+# Free-text lines (janko.at and .non metadata, XML elements other than a clue line's,
+# quoted strings): edits go to data lines.
+_METADATA = re.compile(r'"|^\s*<(?!line>|count>)|^\s*(author|solver|source|info|unit|'
+                       r'catalogue|title|by|copyright|license)\b', re.IGNORECASE)
 
 
 @dataclass
@@ -77,6 +78,8 @@ class Case:
     expect: frozenset[int] | None = None  # None: any documented code is fine
     refuse: bool = False  # oversize: anything but a refusal (exit 2) is surprising
     names: tuple[str, ...] = ()  # what the first line of an error must name
+    # A further check of the output (stdout, stderr) -> problems; see parser_cases.
+    verify: Callable[[str, str], list[str]] | None = None
 
 
 @dataclass
@@ -165,8 +168,7 @@ def inline_puzzles() -> set[str]:
     """Puzzles that read an argument naming no file as the puzzle text itself."""
     from pyasp_runner.puzzle import registry
 
-    return {name for name, puzzle in registry().items()
-            if getattr(puzzle.module, "INLINE", False)}
+    return {name for name, puzzle in registry().items() if puzzle.spec.inline}
 
 
 def after_first_line(text: str, inserted: str) -> str:
@@ -333,6 +335,151 @@ def encoding_cases(folder: Path) -> list[Case]:
     return cases
 
 
+# --- Numbers and names (issue 21): no silent wrong puzzle, no injection ------------------
+
+# Standalone numbers of data lines: not inside a word, a hex byte or a Tatham run list.
+_STANDALONE = re.compile(r"(?<![\w.])[0-9]+(?![\w.])")
+UNICODE_DIGITS = {"superscript": "\u00b2", "Arabic-Indic": "\u0663", "fullwidth": "\uff13"}
+HOSTILE_NAMES = {
+    "newline": "a\nb",
+    "escape sequences": "\x1b[2J\x1b]0;owned\x07x",
+    "#script after a newline": "x\n#script (python)\nimport os\n#end.\ny",
+    "carriage return": "c\rd",
+    "right-to-left override": "r\u202etxt",
+}
+
+
+def fact_atoms(text: str) -> tuple[set[str], list[str]]:
+    """The atoms of a facts text as clingo reads it, and what is not a plain fact."""
+    import clingo
+
+    control = clingo.Control(["--warn=none"])
+    control.add("base", [], text)
+    control.ground([("base", [])])
+    atoms = {str(atom.symbol) for atom in control.symbolic_atoms}
+    rules = [str(atom.symbol) for atom in control.symbolic_atoms if not atom.is_fact]
+    return atoms, rules
+
+
+def puzzle_atoms(puzzle: str, text: str) -> set[str]:
+    from pyasp_runner.puzzle import registry
+
+    return {str(symbol) for symbol in registry()[puzzle].parse(text, "original").facts}
+
+
+def same_facts_check(expected: set[str], must_differ: bool) -> Callable[[str, str], list[str]]:
+    """A verify hook for a --facts run: the facts must be `expected` (a variant of the
+    puzzle), or, with `must_differ`, must not be (an edit that is not a variant)."""
+
+    def verify(stdout: str, stderr: str) -> list[str]:
+        if not stdout.strip():
+            return []  # refused: the exit code and message are judged as usual
+        try:
+            atoms, rules = fact_atoms(stdout)
+        except RuntimeError as error:
+            return [f"wrong puzzle: the --facts output does not parse ({error})"]
+        if rules:
+            return [f"injection: the --facts output holds rules ({rules[:3]})"]
+        if must_differ and atoms == expected:
+            return ["wrong puzzle: an edited puzzle gave the original's facts"]
+        if not must_differ and atoms != expected:
+            return ["wrong puzzle: a padded puzzle gave other facts"]
+        return []
+
+    return verify
+
+
+def raw_text_check(name: str, puzzle: str, original: str) -> Callable[[str, str], list[str]]:
+    """A verify hook for a run on a file with a hostile name: the name is escaped in
+    every line of output, and a --facts header keeps it inside its comment."""
+    expected = puzzle_atoms(puzzle, original)
+
+    def verify(stdout: str, stderr: str) -> list[str]:
+        problems = []
+        for stream, text in (("stdout", stdout), ("stderr", stderr)):
+            if any(not line.isprintable() for line in text.splitlines()):
+                problems.append(f"injection: a control character of the name on {stream}")
+        if "% structure" in stdout:
+            try:
+                atoms, rules = fact_atoms(stdout)
+            except RuntimeError as error:
+                return [*problems, f"injection: the name broke the --facts output ({error})"]
+            if rules or atoms != expected:
+                problems.append("injection: the name became part of the facts")
+        return problems
+
+    return verify
+
+
+def parser_cases(puzzles: list[str], folder: Path) -> list[Case]:
+    """Leading zeros (same facts), Unicode digits (refused), a doubled separator or an
+    inserted digit (refused or other facts, never the same), a `.non` file short of a
+    row (refused), and files with hostile names (escaped everywhere, --facts intact)."""
+    cases: list[Case] = []
+    inline = inline_puzzles()
+    for puzzle in puzzles:
+        for number, path in enumerate(instance_files(puzzle)):
+            text = path.read_text(encoding="utf-8")
+            try:
+                expected = puzzle_atoms(puzzle, text)
+            except Exception:  # an instance the parser refuses has nothing to compare
+                continue
+            names = (str(folder),) + (("<argument>",) if puzzle in inline else ())
+            edits: list[tuple[str, str, str, bool | None]] = []
+            if puzzle != "flower":  # flower's 0/1 are symbols, not numbers
+                padded = "\n".join(line if not is_content(line) or _METADATA.search(line)
+                                   else _STANDALONE.sub(lambda m: "00" + m[0], line)
+                                   for line in text.split("\n"))
+                if padded != text:
+                    edits.append(("leading zeros", "every number 00-padded", padded, False))
+            if _DIGITS.search(text):
+                for label_, digit in UNICODE_DIGITS.items():
+                    changed = number_edit(text, lambda n, d=digit: n[:-1] + d)
+                    edits.append(("unicode digits", label_, changed, None))
+                edits.append(("digit inserted", "a 7 inside a number",
+                              number_edit(text, lambda n: n[:1] + "7" + n[1:]), True))
+            # `..` is hidoku's run of blocked cells; rc4's alphabet is a set of characters.
+            for separator in (",", "/") + ((".",) if puzzle != "hidoku" else ()):
+                line = next((line for line in text.split("\n") if is_content(line)
+                             and not _METADATA.search(line) and separator in line
+                             and not line.lower().startswith("alphabet")
+                             and "://" not in line), None)  # an address's host is free
+                if line is not None:
+                    doubled = text.replace(line, line.replace(separator, separator * 2, 1), 1)
+                    edits.append(("separator doubled", repr(separator), doubled, True))
+            if path.suffix == ".non":
+                lines = text.split("\n")
+                at = lines.index("rows") + 1 if "rows" in lines else None
+                if at is not None:
+                    short = "\n".join(lines[:at] + lines[at + 1:])
+                    edits.append(("clue count", "a .non row line deleted", short, None))
+            for index, (category, variant, changed, differ) in enumerate(edits):
+                target = folder / f"{puzzle}-p{number:02d}-{index:02d}{path.suffix}"
+                target.write_text(changed, encoding="utf-8")
+                expect = frozenset({2}) if differ is None else None
+                verify = None if differ is None else same_facts_check(expected, differ)
+                cases.append(Case(puzzle, category, f"{path.name}: {variant}", str(target),
+                                  ("--facts",), expect, names=names, verify=verify))
+        path = instance_files(puzzle)[0]
+        original = path.read_text(encoding="utf-8")
+        for variant, hostile in HOSTILE_NAMES.items():
+            directory = folder / f"{puzzle}-names"
+            directory.mkdir(exist_ok=True)
+            target = directory / f"{hostile}{path.suffix}"
+            target.write_text(original, encoding="utf-8")
+            for options in ((), ("--facts",)):
+                cases.append(Case(puzzle, "hostile file name", f"{variant} {' '.join(options)}",
+                                  str(target), options, frozenset({expected_code(path) or 0})
+                                  if not options else frozenset({0}), names=(str(directory),),
+                                  verify=raw_text_check(variant, puzzle, original)))
+            broken = directory / f"{hostile}-bad{path.suffix}"
+            broken.write_text("\x00 not a puzzle\n", encoding="utf-8")
+            cases.append(Case(puzzle, "hostile file name", f"{variant}, refused", str(broken),
+                              (), frozenset({2}), names=(str(directory),),
+                              verify=raw_text_check(variant, puzzle, original)))
+    return cases
+
+
 # --- Running and judging -------------------------------------------------------------------
 
 def run_case(case: Case) -> Outcome:
@@ -351,6 +498,8 @@ def run_case(case: Case) -> Outcome:
     outcome = Outcome(case, code, wall, peak, "Traceback" in stdout + stderr,
                       lines[0] if lines else "", len(lines))
     judge(outcome)
+    if case.verify is not None and code is not None:
+        outcome.problems += case.verify(stdout, stderr)
     return outcome
 
 
@@ -466,7 +615,8 @@ def main(puzzles: list[str]) -> None:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="hardening-") as temp:
         folder = Path(temp)
-        cases = input_cases(puzzles, folder) + oversize_cases(puzzles, folder)
+        cases = (input_cases(puzzles, folder) + oversize_cases(puzzles, folder)
+                 + parser_cases(puzzles, folder))
         if "jodici" in puzzles:
             cases += encoding_cases(folder)
         outcomes = []

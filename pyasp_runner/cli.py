@@ -1,36 +1,53 @@
 """The `solve-asp` command line: the only place that prints or exits.
 
+Its subcommands come from the registry: one per puzzle (`solve-asp PUZZLE INPUT`, with
+the puzzle's own declared options) and `generate`.
+
 Exit codes:
-    0  solved (at least one solution; for countdown also the closest value)
+    0  solved (at least one solution, or the closest answer where a puzzle's rules make
+       the nearest answer the answer)
     1  no solution (the search was exhausted without one)
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
+    5  standard output could not be written (disk full, I/O error, unencodable text)
     130 interrupted by Ctrl-C (what was found is still reported)
+    143 stopped by SIGTERM (what was found is still reported, status "interrupted")
+A reader that closes the output early (`| head -1`) does not change the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
-import re
 import sys
 import time
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NoReturn, cast
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import reasoning
+from . import escape, inputs, output, reasoning
 from . import solve as runner
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
-from .puzzle import Answer, Instance, Puzzle, facts_text, registry
+from .board import Board
+from .errors import AnswerShapeError, EncodingError, UserError
+from .numerals import is_digits
+from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
+from .report import (
+    conflict_sentence,
+    envelope,
+    hint_envelope,
+    known_values,
+    stats_table,
+    summary_line,
+)
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -43,91 +60,201 @@ STATUS_EXIT = {
     runner.INTERRUPTED: EXIT_INTERRUPTED,
 }
 DEFAULT_CAP = 100_000
-
-STATS_HELP = {
-    "time_s": "whole run, seconds",
-    "ground_s": "grounding: rules instantiated for these facts",
-    "solve_s": "search, including the uniqueness or optimality proof",
-    "choices": "decisions: atoms the solver guessed",
-    "conflicts": "guesses that led to a contradiction and were learned from",
-    "rules": "ground rules after instantiation",
-    "atoms": "ground atoms",
-}
+GENERATE = "generate"
+STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
+# clingo's own bounds on what these options become (--models, --parallel-mode).
+MAX_MODELS = 2**32 - 1
+MAX_THREADS = 64
+MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
+PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise BrokenPipeError
+        raise output.ReaderLeft
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and exit 2, like every other bad input
+    def error(self, message: str) -> NoReturn:  # one line and exit 2, like any bad input
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser(puzzle: Puzzle | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line: a subcommand per registered puzzle, and `generate`.
+
+    Only the subcommand named by `command` gets its options (building them for every
+    puzzle would import every puzzle module); without one, every subcommand is listed
+    with its summary, for `--help`.
+    """
     parser = _Parser(
         prog="solve-asp",
+        usage="solve-asp PUZZLE INPUT [options] | solve-asp generate PUZZLE [options] | "
+        "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 130 interrupted.",
+        "4 time limit reached, 5 output not written, 130 interrupted, 143 SIGTERM. "
+        "`solve-asp PUZZLE --help` shows a "
+        "puzzle's options.",
     )
-    parser.add_argument("puzzle", nargs="?", help="puzzle name (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
+    commands = parser.add_subparsers(dest="command", metavar="PUZZLE", title="commands",
+                                     parser_class=_Parser)
+    listed = command is None
+    generating = commands.add_parser(
+        GENERATE, prog=f"solve-asp {GENERATE}",
+        help="make a new puzzle with one solution" if listed else None,
+        description="Make a puzzle with exactly one solution and minimal clues, printed in "
+        "the puzzle's own input format.")
+    if command == GENERATE:
+        add_generate_options(generating)
+    commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
+                        "browser (solve-asp studio --help)" if listed else None)
+    for name, puzzle in registry().items():
+        if listed or name == command:
+            solving = commands.add_parser(name, prog=f"solve-asp {name}", help=puzzle.summary,
+                                          description=puzzle.summary)
+            add_solve_options(solving, puzzle)
+        else:
+            commands.add_parser(name)
+    return parser
+
+
+def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("input", nargs="?",
                         help="puzzle file, - for standard input, or the puzzle text itself")
-    parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
-    parser.add_argument("-n", "--models", type=_natural, metavar="N",
+    parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
     parser.add_argument("--count", action="store_true",
                         help="count all solutions without printing them")
-    parser.add_argument("--cap", type=_natural, default=DEFAULT_CAP, metavar="N",
+    parser.add_argument("--cap", type=_bounded(0, MAX_MODELS), default=DEFAULT_CAP,
+                        metavar="N",
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
-    parser.add_argument("--encoding", type=Path, metavar="FILE",
-                        help="solve with this encoding instead of asp/<puzzle>.lp")
-    parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                        help="stop the search after this long (grounding is not interrupted)")
-    parser.add_argument("--threads", type=_positive_int, default=1, metavar="N",
-                        help="clingo's parallel solver threads")
-    parser.add_argument("--configuration", metavar="NAME",
-                        choices=["auto", "frumpy", "jumpy", "tweety", "handy", "crafty",
-                                 "trendy", "many"],
-                        help="clingo's search preset (e.g. trendy, crafty)")
-    add_size_options(parser)
+    add_svg_option(parser, "the answer (one board per answer with -n; with --explain the "
+                   "conflict, with --hint the forced values)")
+    if puzzle.writers:
+        parser.add_argument("--to", metavar="FORMAT", choices=list(puzzle.writers),
+                            help="print the puzzle in FORMAT and stop: "
+                            + ", ".join(puzzle.writers))
+    add_search_options(parser)
+    add_clingo_options(parser)
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record clingo's search (decisions, propagation per level, jumps "
+                        "back, answers) as one JSON line per event in FILE (- for stdout)")
     clues = parser.add_argument_group("reasoning about the clues")
     clues.add_argument("--explain", action="store_true",
-                           help="if there is no solution, show a minimal set of clues "
-                           "that cannot hold together")
+                       help="if there is no solution, show a minimal set of clues "
+                       "that cannot hold together")
     clues.add_argument("--hint", action="store_true",
-                           help="show the cells forced by the clues (the same in every solution)")
+                       help="show the cells forced by the clues (the same in every solution)")
     clues.add_argument("--step", action="store_true",
-                           help="with --hint: only what follows by propagation, without a guess")
-    add_options = getattr(puzzle.module, "add_options", None) if puzzle else None
-    if add_options:
-        add_options(parser.add_argument_group(f"{puzzle.name} options"))
-    return parser
+                       help="with --hint: only what follows by propagation, without a guess")
+    if not puzzle.spec.options:
+        return
+    own = parser.add_argument_group(f"{puzzle.name} options")
+    for option in puzzle.spec.options:
+        if option.metavar is None:
+            own.add_argument(option.flag, action="store_true", dest=option.name,
+                             help=option.help)
+        else:
+            own.add_argument(option.flag, metavar=option.metavar, dest=option.name,
+                             help=option.help)
 
 
-def add_size_options(parser: argparse.ArgumentParser) -> None:
+def add_generate_options(parser: argparse.ArgumentParser) -> None:
+    generators = [name for name, p in registry().items() if p.can_generate]
+    parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
+    parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
+    parser.add_argument("--seed", type=_natural, metavar="N",
+                        help="random seed (the same seed gives the same puzzle, with one "
+                        "thread)")
+    parser.add_argument("--keep-all", action="store_true",
+                        help="keep every clue of the random solution (no minimising)")
+    add_svg_option(parser, "the puzzle")
+    parser.add_argument("--to", metavar="FORMAT",
+                        help="write the puzzle in FORMAT (default: the puzzle's first; "
+                        "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
+    add_search_options(parser)
+    add_clingo_options(parser)
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """What every search takes: the encoding, the time limit, the size refusal."""
+    parser.add_argument("--encoding", type=Path, metavar="FILE",
+                        help="use this encoding instead of asp/<puzzle>.lp")
+    parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
+                        help="stop after this long, keeping what was found")
     parser.add_argument("--max-size", type=_positive_int, metavar="N",
                         help="refuse larger instances (default: the puzzle's own limit)")
     parser.add_argument("--force", action="store_true",
                         help="solve however large the instance is")
 
 
-def named_puzzle(argv: Sequence[str]) -> Puzzle | None:
-    """The puzzle named on the command line, so that its own options can be offered."""
-    puzzles = registry()
-    return next((puzzles[word] for word in argv if word in puzzles), None)
+def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--svg", metavar="FILE",
+                        help=f"also draw {what} as an SVG picture in FILE (- for standard "
+                        "output, instead of the text)")
+
+
+def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
+              boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
+    """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from .board.svg import svg  # only when a picture is asked for
+
+    if not boards:
+        err.print(Text("solve-asp: no picture written: there is no answer to draw",
+                       style="yellow"))
+        return
+    document = svg(boards, title, captions)
+    if args.svg == "-":
+        out.file.write(document)
+        return
+    try:
+        Path(args.svg).write_text(document, encoding="ascii")
+    except OSError as error:
+        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
+                        f"{error.strerror}") from None
+
+
+def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+    """The line above a drawing: the puzzle and its file (with a plain dash where the
+    output's encoding has no middle dot)."""
+    dot = "·" if can_show(console, "·") else "-"
+    return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
+
+
+def can_show(console: Console, text: str) -> bool:
+    try:
+        text.encode(console.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
+    """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
+    return err if getattr(args, "svg", None) == "-" else out
+
+
+def add_clingo_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
+                        help="clingo's parallel solver threads")
+    parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
+                        help="clingo's search preset (e.g. trendy, crafty)")
+
+
+def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
+    """The puzzle's own options as given, by `Option.name`."""
+    return {option.name: getattr(args, option.name) for option in puzzle.spec.options}
 
 
 def _natural(text: str) -> int:
-    value = int(text) if text.isdigit() else -1
+    value = int(text) if is_digits(text) else -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return value
@@ -140,56 +267,27 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """A whole number option within clingo's bounds, refused as a usage error otherwise."""
+    def convert(text: str) -> int:
+        value = int(text) if is_digits(text) and len(text) <= 30 else -1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
+        return value
+    return convert
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
+            f"got {text[:40]!r}")
     return value
-
-
-def read_input(puzzle: Puzzle, argument: str) -> tuple[str, str]:
-    """The puzzle text and its name for messages: a file, stdin, or inline text."""
-    if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
-    inline = getattr(puzzle.module, "INLINE", False)
-    if not argument.strip():
-        raise InputError("<argument>", "empty: give a puzzle file"
-                         + (" or the puzzle text" if inline else ""))
-    path = Path(argument)
-    try:
-        is_dir, exists = path.is_dir(), path.exists()
-    except OSError as err:  # a name too long to be a file, say: then it is text or nothing
-        if inline:
-            return argument, "<argument>"
-        raise InputError(_shortened(argument), f"no such file ({err.strerror})") from None
-    if is_dir:
-        raise InputError(argument, "is a directory, not a puzzle file")
-    if exists:
-        try:
-            return _decode(path.read_bytes(), argument), argument
-        except OSError as err:
-            raise InputError(argument, f"cannot be read: {err.strerror}") from None
-    if inline and not _FILE_NAME.fullmatch(argument):
-        return argument, "<argument>"
-    raise InputError(argument, "no such file")
-
-
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
-
-
-def _shortened(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
 
 
 def list_puzzles(console: Console) -> None:
@@ -201,233 +299,301 @@ def list_puzzles(console: Console) -> None:
     console.print(table)
 
 
-def limits_for(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
+def limits_for(args: argparse.Namespace, puzzle: Puzzle, models: int | None) -> runner.Limits:
+    """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
     if args.count:
         models, keep = 0, 1
-    elif args.models is None:
-        models, keep = puzzle.default_models, max(puzzle.default_models, 1)
+    elif models is None:
+        models, keep = 2, 2
     else:
-        models, keep = args.models, None
+        keep = None
     if models == 0 and keep is None:
-        keep = args.cap or None
-    return runner.Limits(models=models, keep=keep, cap=args.cap, time_limit=args.time_limit,
+        keep = args.cap or runner.KEEP_ALL  # --cap 0: every solution is kept and shown
+    return runner.Limits(models=models, keep=keep, cap=args.cap,
+                         time_limit=search_time(args),
                          threads=args.threads,
-                         configuration=args.configuration or puzzle.configuration)
-
-
-def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
-             shown: int) -> dict[str, Any]:
-    closest = puzzle.assess(instance, result.answers)
-    solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
-    data: dict[str, Any] = {
-        "puzzle": puzzle.name,
-        "status": result.status,
-        "solutions": solutions,
-        "count": result.count,
-        "complete": result.complete,
-        "unique": result.unique,
-    }
-    if closest is not None:
-        if result.status == runner.SOLVED:
-            data["status"] = closest.status
-        data["unique"] = None
-        if not closest.in_solutions:
-            data["solutions"] = []
-        data["closest"] = {**closest.extra, "solutions": solutions}
-    if result.optimising:
-        data["optimal"] = result.optimal
-    if result.capped:
-        data["capped"] = True
-    data["stats"] = result.stats
-    return data
-
-
-def summary_line(result: runner.Result, data: dict[str, Any], args: argparse.Namespace,
-                 closest_summary: str | None) -> Text:
-    count = result.count
-    more = "" if result.complete else "at least "
-    if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
-        why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
-        found = f"{count} solution{'s' * (count != 1)} found so far" if count else "nothing found"
-        if not result.grounded:
-            found = "still grounding (the rules were being instantiated), nothing found"
-        if result.optimising and count and not result.optimal:
-            found = "best answer so far shown, not proven optimal"
-        return Text(f"Stopped ({why}) after {result.stats['time_s']:.1f} s: {found}.",
-                    style="bold yellow")
-    if closest_summary:
-        return Text(closest_summary, style="bold")
-    if result.status == runner.UNSOLVABLE:
-        return Text("No solution: the clues contradict the rules.", style="bold red")
-    if args.count:
-        capped = f" (stopped at the cap of {args.cap:,}; --cap 0 counts all)" * result.capped
-        return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
-    solution = "best answer" if result.optimising else "solution"
-    if data["unique"]:
-        return Text(f"Solved. The {solution} is unique.", style="bold green")
-    if count >= 2 and args.models is None:
-        return Text(f"Solved. Not unique: there is more than one {solution} "
-                    "(-n 0 lists them, --count counts them).", style="bold yellow")
-    if result.capped:
-        return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",
-                    style="bold yellow")
-    if result.complete:
-        return Text(f"{count} solutions, all shown.", style="bold")
-    return Text(f"{count} solution{'s' * (count != 1)} shown; there may be more.", style="bold")
-
-
-def stats_table(stats: dict[str, float]) -> Table:
-    table = Table(title="clingo statistics", box=None, title_justify="left")
-    table.add_column("counter")
-    table.add_column("value", justify="right")
-    table.add_column("meaning", style="dim")
-    for key, value in stats.items():
-        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
-        table.add_row(key, shown, STATS_HELP.get(key, ""))
-    return table
+                         configuration=args.configuration or puzzle.spec.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    puzzles = registry()
     if args.list:
         list_puzzles(out)
         return EXIT_SOLVED
-    if args.puzzle is None or args.input is None:
+    if args.command is None or (args.command != GENERATE and args.input is None):
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
-    if args.puzzle not in puzzles:
-        raise UserError(f"unknown puzzle {args.puzzle!r}; known: {', '.join(puzzles)}")
-    puzzle = puzzles[args.puzzle]
-    text, source = read_input(puzzle, args.input)
-    instance = puzzle.configure(puzzle.parse(text, source), args)
+    if args.command == GENERATE:
+        return generate(args, out, err)
+    puzzle = registry()[args.command]
+    if args.hint and puzzle.spec.refuses_hint:
+        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
+    if args.explain and puzzle.spec.refuses_explain:
+        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
+    if args.step and not args.hint:
+        raise UserError("--step goes with --hint")
+    if args.svg and (args.count or (args.json and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
+    try:
+        text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+    values = option_values(puzzle, args)
+    instance = puzzle.configure(puzzle.parse(text, source), values)
+    if getattr(args, "to", None):
+        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+        return EXIT_SOLVED
     if args.facts:
-        out.file.write(f"% {puzzle.name} facts from {source}; "
+        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
+        out.file.write(f"% {puzzle.name} facts from {named}; "
                        f"run: clingo asp/{puzzle.name}.lp <this file>\n"
                        f"% structure\n{facts_text(instance.structure)}"
                        f"% clues\n{facts_text(instance.clues)}")
         return EXIT_SOLVED
     encoding = args.encoding or puzzle.encoding
-    if args.step and not args.hint:
-        raise UserError("--step goes with --hint")
-    check_size(puzzle, instance, args)
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
+    puzzle.check_size(instance, args.max_size, args.force)
+    models = args.models if args.models is not None else puzzle.default_models(values)
     try:
-        return respond(puzzle, instance, encoding, args, out, err)
+        return respond(puzzle, instance, encoding, args, models, out, err)
     except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
         raise EncodingError(str(encoding), "its answers do not fit the puzzle's drawing",
                             [f"{error} (keep the #show lines of asp/{puzzle.name}.lp)"]) from None
 
 
 def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-           out: Console, err: Console) -> int:
+            models: int | None, out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.explain:
-        return explain(puzzle, instance, encoding, args, out)
+        return explain(puzzle, instance, encoding, args, models, out, err)
     if args.hint:
-        return hint(puzzle, instance, encoding, args, out)
-    limits = limits_for(args, puzzle)
-    show_progress = err.is_terminal and not args.json
-    spinner = err.status("grounding…", spinner="dots") if show_progress else nullcontext()
-    with spinner as status:
-        def progress(elapsed: float, models: int) -> None:
-            if status is not None:
-                status.update(f"solving… {elapsed:.1f} s, {models:,} found (Ctrl-C stops)")
+        return hint(puzzle, instance, encoding, args, out, err)
+    if args.trace:
+        return trace(puzzle, instance, encoding, args, models, err, out)
+    limits = limits_for(args, puzzle, models)
+    with progress_shown(err, not args.json, "solving", "found") as progress:
         result = runner.solve(encoding, instance.facts, limits, progress)
+    output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
-        err.print(Text(f"clingo: {message}", style="dim"))
-    if args.encoding and result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        err.print(Text(f"solve-asp: note: the answer of {args.encoding} holds none of the atoms "
-                       f"the drawing reads (compare its #show lines with asp/{puzzle.name}.lp)"))
-    shown = 1 if args.models is None and not args.count else len(result.answers)
+        for line in f"clingo: {message}".splitlines():
+            err.print(Text(escape.terminal(line), style="dim"))
+    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
+        raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
+                            f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
+    shown = 1 if models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
-    data = envelope(puzzle, instance, result, shown)
+    writing = time.perf_counter()
+    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if args.svg:
+        drawn_answers = result.answers[:shown]
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer) for answer in drawn_answers],
+                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
+                  if len(drawn_answers) > 1 else [])
+        out = text_out(args, out, err)
     if args.json:
+        solutions, stopped = written(
+            (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
+            args)
+        result = stopped_while_writing(result, stopped, args, writing)
+        data = envelope(puzzle, instance, result, shown, solutions)
+        output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(data) + "\n")
-    else:
-        closest = puzzle.assess(instance, result.answers)
-        out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
-        for index, answer in enumerate(result.answers[:shown], start=1):
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
+
+    def boards() -> Iterator[int]:
+        for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
+                                       start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
             out.print(puzzle.render(instance, answer))
-        out.print(summary_line(result, data, args, closest.summary if closest else None))
-        if args.stats:
-            out.print(stats_table(result.stats))
-    return STATUS_EXIT[data["status"]]
+            yield index
+    drawn, stopped = written(boards(), args)
+    result = stopped_while_writing(result, stopped, args, writing)
+    data = envelope(puzzle, instance, result, 0)
+    output.set_outcome(out.file, exit_code(data["status"]))
+    closest = puzzle.assess(instance, result.answers)
+    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+                           closest_summary=closest.summary if closest else None)
+    if stopped:  # the summary says how the search ended; the drawing stopped early
+        summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
+                    f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
+    out.print(summary)
+    if args.stats:
+        out.print(stats_table(result.stats))
+    return exit_code(data["status"])
+
+
+def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
+    """Take `items` (each one written or converted as it is taken) until the time limit
+    passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    deadline = deadline_of(args)
+    taken = []
+    for item in items:
+        taken.append(item)
+        signalled = output.writing_deadline()
+        if output.stop.is_set() or (signalled and time.perf_counter() >= signalled):
+            return taken, runner.INTERRUPTED
+        if deadline is not None and time.perf_counter() >= deadline:
+            return taken, runner.TIMEOUT
+    return taken, None
+
+
+def stopped_while_writing(result: runner.Result, stopped: str | None,
+                          args: argparse.Namespace, writing: float) -> runner.Result:
+    """The result with the whole run's time and the output's in its statistics, and the
+    status of a stop (time limit, signal) that came while the answers were written.
+    The count stays what the search found (`complete` says whether it was exhausted)."""
+    now = time.perf_counter()
+    stats = {**result.stats, "time_s": round(now - args.started, 4),
+             "output_s": round(now - writing, 4)}
+    status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
+        else result.status
+    return dataclasses.replace(result, status=status, stats=stats)
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a run's status; SIGTERM's own for a run it stopped."""
+    if status == runner.INTERRUPTED:
+        return output.interrupted_code()
+    return STATUS_EXIT[status]
+
+
+def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
+          models: int | None, err: Console, out: Console) -> int:
+    """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from .trace import record  # only a traced run pays for the recorder
+    recorded = record(encoding, instance.facts, limits_for(args, puzzle, models), puzzle.name,
+                      instance.source, deadline=deadline_of(args))
+    text = recorded.jsonl()
+    if args.trace == "-":
+        out.file.write(text)
+    else:
+        try:
+            Path(args.trace).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+    end = recorded.end
+    kinds = [event["event"] for event in recorded.events]
+    where = "standard output" if args.trace == "-" else args.trace
+    cut = " (recording stopped at the event limit; the search went on)" * end["truncated"]
+    err.print(Text(f"trace: {len(kinds)} events to {where}: {kinds.count('decide')} decisions, "
+                   f"{kinds.count('propagate')} propagation steps, {kinds.count('backjump')} "
+                   f"jumps back, {end['models']} answers; clingo counted {end['choices']} "
+                   f"choices and {end['conflicts']} conflicts{cut}", style="dim"))
+    status = {"solved": runner.SOLVED, "unsolvable": runner.UNSOLVABLE,
+              "timeout": runner.TIMEOUT, "interrupted": runner.INTERRUPTED}[end["status"]]
+    return STATUS_EXIT[status]
+
+
+@contextmanager
+def progress_shown(err: Console, shown: bool, doing: str,
+                   counted: str) -> Iterator[runner.Progress | None]:
+    """On a terminal, a spinner that a search tells how long it ran and how many
+    (answers found, searches made) so far; elsewhere nothing."""
+    if not (shown and err.is_terminal):
+        yield None
+        return
+    with err.status("grounding…", spinner="dots") as status:
+        def progress(elapsed: float, count: int) -> None:
+            status.update(f"{doing}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
+        yield progress
+
+
+def reasoning_limits(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
+    """The clingo settings of the questions about clues (their time is a deadline)."""
+    return runner.Limits(threads=args.threads,
+                         configuration=args.configuration or puzzle.spec.configuration)
 
 
 def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            out: Console) -> int:
+            models: int | None, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     deadline = deadline_of(args)
-    result = runner.solve(encoding, instance.facts, limits_for(args, puzzle))
+    with progress_shown(err, not args.json, "solving", "found") as progress:
+        result = runner.solve(encoding, instance.facts, limits_for(args, puzzle, models),
+                              progress)
     data = envelope(puzzle, instance, result, shown=1)
     conflict = None
     if result.status == runner.UNSOLVABLE:
-        conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-            encoding, instance.structure, instance.clues, deadline))
+        with progress_shown(err, not args.json, "explaining", "searches") as progress:
+            conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
+                encoding, instance.structure, instance.clues, deadline,
+                limits=reasoning_limits(args, puzzle), progress=progress))
         data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    output.writing_begins()
+    output.set_outcome(out.file, exit_code(data["status"]))
+    if args.svg:
+        title = f"{puzzle.name} · {escape.name(instance.source)}"
+        if conflict and puzzle.draws_clues:
+            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
+        else:
+            write_svg(args, out, err, title,
+                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+        out = text_out(args, out, err)
     if args.json:
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[data["status"]]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
             closest = puzzle.assess(instance, result.answers)
-            consistent = summary_line(result, data, args, closest and closest.summary).plain
+            consistent = summary_line(result, data, counting=args.count, models=models,
+                                      cap=args.cap,
+                                      closest_summary=closest.summary if closest else None).plain
         out.print(Text(consistent, style="bold green" * (data["status"] == runner.SOLVED)))
     elif not conflict:
         out.print(Text("No solution even without any clue: the rules cannot be satisfied "
                        "for this size.", style="bold red"))
     else:
-        draw = getattr(puzzle.module, "render_conflict", None)
-        if draw:
-            out.print(draw(instance, conflict))
-        described = [puzzle.describe_clue(instance, clue) for clue in conflict]
-        if len(described) == 1:
-            line = f"{described[0]} alone cannot hold."
-        else:
-            both = "both" if len(described) == 2 else "all"
-            line = (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
-                    f"together; without any one of them the rest can.")
-        out.print(Text(f"No solution: {line}", style="bold red"))
-    return STATUS_EXIT[data["status"]]
+        if puzzle.draws_clues and args.svg != "-":
+            out.print(puzzle.render_conflict(instance, conflict))
+        out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
+                       style="bold red"))
+    return exit_code(data["status"])
 
 
 def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-         out: Console) -> int:
+         out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     started = time.perf_counter()
-    found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
-                            deadline=deadline_of(args))
-    if found.forced is None or found.solution is None:
-        status, answer = runner.UNSOLVABLE, None
-        forced = open_values = 0
-    else:
-        status, answer = runner.SOLVED, Answer(found.forced)
+    with progress_shown(err, not args.json, "finding what is forced", "searches") as progress:
+        found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
+                                deadline=deadline_of(args),
+                                limits=reasoning_limits(args, puzzle), progress=progress)
+    answer = None
+    forced = open_values = 0
+    if found.forced is not None and found.solution is not None:
+        answer = Answer(found.forced)
         # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
         given = sum(clue.name == "given" for clue in instance.clues)
         forced = known_values(puzzle.solution_json(instance, answer)) - given
         open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
     how = "by propagation alone" if args.step else "in every solution"
+    output.writing_begins()
+    output.set_outcome(out.file,
+                       exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        out = text_out(args, out, err)
     if args.json:
         # The envelope, with the forced values instead of a solution: a hint shows none.
-        data: dict[str, Any] = {
-            "puzzle": puzzle.name, "status": status, "solutions": [],
-            "count": int(answer is not None), "complete": answer is None, "unique": None,
-            "hint": None, "stats": {"time_s": round(time.perf_counter() - started, 4)}}
-        if answer is not None:
-            data["hint"] = {"mode": "propagation" if args.step else "cautious",
-                            "forced": forced, "open": open_values,
-                            "solution": puzzle.solution_json(instance, answer)}
+        data = hint_envelope(puzzle, instance, answer, step=args.step,
+                             counts=(forced, open_values),
+                             time_s=time.perf_counter() - started)
         out.file.write(json.dumps(data) + "\n")
-        return STATUS_EXIT[status]
-    out.print(Text(f"{puzzle.name} · {instance.source}", style="bold"))
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.print(puzzle.render(instance, answer))
+    if args.svg != "-":
+        out.print(puzzle.render(instance, answer))
     out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
     if not args.step and forced == open_values:
@@ -436,104 +602,122 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
     return EXIT_SOLVED
 
 
-def known_values(solution: Any) -> int:
-    """The values a (possibly partial) JSON solution knows: numbers, and characters of
-    string rows; unknown ones are null, or `?` in a string row."""
-    if isinstance(solution, dict):
-        return sum(known_values(value) for value in solution.values())
-    if isinstance(solution, list):
-        return sum(known_values(value) for value in solution)
-    if isinstance(solution, str):
-        return sum(char != "?" for char in solution)
-    return int(solution is not None)
-
-
-def generate(argv: Sequence[str], out: Console, err: Console) -> int:
+def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
-    parser = _Parser(prog="solve-asp generate",
-                     description="Make a puzzle with exactly one solution and minimal clues, "
-                     "printed in the puzzle's own input format.")
-    generators = [name for name, p in registry().items() if p.can_generate]
-    parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
-    parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
-    parser.add_argument("--seed", type=_natural, metavar="N",
-                        help="random seed (the same seed gives the same puzzle)")
-    parser.add_argument("--keep-all", action="store_true",
-                        help="keep every clue of the random solution (no minimising)")
-    parser.add_argument("--encoding", type=Path, metavar="FILE",
-                        help="generate with this encoding instead of asp/<puzzle>.lp")
-    parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
-                        help="give up after this long")
-    add_size_options(parser)
-    args = parser.parse_args(argv)
     puzzle = registry()[args.puzzle]
+    spec = puzzle.spec
+    assert spec.blank and spec.clues_of and spec.write  # the parser offers only these
+    to = args.to or next(iter(puzzle.writers))
+    write = puzzle.writer(to)
     seed = args.seed if args.seed is not None else random.randrange(2**20)
     if seed >= 2**31:
         raise UserError(f"--seed must be below {2**31}")
-    blank = puzzle.module.blank(args.size)
-    check_size(puzzle, blank, args)
+    blank = spec.blank(args.size)
+    puzzle.check_size(blank, args.max_size, args.force)
+    clues_of = spec.clues_of
     started = time.perf_counter()
-    made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
-                              lambda answer: puzzle.module.clues_of(blank, answer), seed,
-                              minimise=not args.keep_all, deadline=deadline_of(args))
+    with progress_shown(err, True, "generating", "searches") as progress:
+        made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
+                                  lambda answer: clues_of(blank, answer), seed,
+                                  minimise=not args.keep_all, deadline=deadline_of(args),
+                                  limits=reasoning_limits(args, puzzle), progress=progress)
     elapsed = time.perf_counter() - started
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    out.file.write(puzzle.module.write(blank, list(made.clues)))
+    clues = set(made.clues)
+    if to in spec.complete_formats:  # a format that states every clue the solution implies
+        clues |= set(clues_of(blank, made.solution))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
+                  [puzzle.conflict_board(dataclasses.replace(blank, clues=tuple(made.clues)),
+                                         [])])
+    if args.svg != "-":
+        out.file.write(write(blank, sorted(clues)))
     err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
                    f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
     return EXIT_SOLVED
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:
-    """When --time-limit runs out, on the clock of `time.perf_counter`."""
-    return None if args.time_limit is None else time.perf_counter() + args.time_limit
+    """When --time-limit runs out, on the clock of `time.perf_counter`: counted from the
+    start of the run, so reading, parsing and writing are inside it."""
+    if args.time_limit is None:
+        return None
+    started: float = getattr(args, "started", time.perf_counter())
+    return started + float(args.time_limit)
 
 
-def check_size(puzzle: Puzzle, instance: Instance, args: argparse.Namespace) -> None:
-    """Refuse, before grounding, an instance larger than the puzzle's MAX_SIZE says is sane."""
-    measure = getattr(puzzle.module, "size", None)
-    limit = args.max_size or getattr(puzzle.module, "MAX_SIZE", None)
-    if args.force or measure is None or limit is None:
-        return
-    size, unit = measure(instance)
-    if size > limit:
-        raise InputError(instance.source, f"{size:,} {unit} is above the limit of {limit:,} "
-                         f"for {puzzle.name} (grounding would take too long or too much "
-                         f"memory); --max-size N raises it, --force lifts it")
+def search_time(args: argparse.Namespace) -> float | None:
+    """The seconds of --time-limit the search may use: what is left of it, less a tenth
+    (at most 1 s) kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named first on the command line (a puzzle, `generate`), if any."""
+    if not argv or argv[0].startswith("-"):
+        return None
+    if argv[0] not in (GENERATE, STUDIO) and argv[0] not in registry():
+        raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(registry())}")
+    return argv[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    out, err = _Console(), _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    started = time.perf_counter()
+    stdout = output.Stdout(sys.stdout)
+    out = _Console(file=cast(IO[str], stdout))
+    err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    restore = output.install_signal_handlers()
     try:
-        if argv[:1] == ["generate"]:
-            code = generate(argv[1:], out, err)
-        else:
-            code = run(build_parser(named_puzzle(argv)).parse_args(argv), out, err)
+        code = dispatch(argv, out, err, started)
+        stdout.flush()
+    except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
+        output.silence_stdout()
+        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
+                       f"exit code {code} is the outcome's", style="dim"))
+    except output.OutputError as error:  # disk full, I/O error, an unencodable character
+        output.silence_stdout()
+        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        code = error.exit_code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
+        err.print(Text("solve-asp: interrupted", style="bold red"))
+        code = output.interrupted_code()
+    finally:
+        restore()
+    return code
+
+
+def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+    """Run the command; a user's error becomes its message and exit code."""
+    try:
+        if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
+            from .studio import main as studio
+            return studio(argv[1:])
+        args = build_parser(command_of(argv)).parse_args(argv)
+        args.started = started
+        return run(args, out, err)
     except EncodingError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
-        for message in error.messages[1:] if error.messages else []:
-            err.print(Text(message, style="red"))
-        code = error.exit_code
+        for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
+            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
+                           style="bold red" if number == 0 else "red"))
+        return error.exit_code
+    except output.OutputError:
+        raise
     except UserError as error:
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
-        code = error.exit_code
-    except BrokenPipeError:  # e.g. `solve-asp ... | head`: the reader left, nothing to report
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        code = EXIT_SOLVED
-    except runner.Abandoned as stop:  # --explain, --hint or generate did not finish
+        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
+        return error.exit_code
+    except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
                        style="bold yellow"))
-        code = STATUS_EXIT[stop.status]
-    except KeyboardInterrupt:  # Ctrl-C outside the search (e.g. while grounding)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
-        code = EXIT_INTERRUPTED
-    return code
+        return exit_code(stop.status)
 
 
 def run_command() -> None:

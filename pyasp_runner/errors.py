@@ -6,6 +6,8 @@ error adds clingo's own messages) and mapped to a documented exit code.
 
 from __future__ import annotations
 
+from . import escape
+
 
 class UserError(Exception):
     """Base of every error the user can fix; `exit_code` is what the command returns."""
@@ -22,7 +24,8 @@ class InputError(UserError):
         self.source = source
         self.line = line
         self.problem = problem
-        where = f"{source}:{line}" if line is not None else source
+        shown = escape.name(source)  # a newline or ESC in a file name stays in the line
+        where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {problem}")
 
 
@@ -34,8 +37,15 @@ class EncodingError(UserError):
     def __init__(self, encoding: str, summary: str, messages: list[str]) -> None:
         self.encoding = encoding
         self.messages = messages
-        first = messages[0].splitlines()[0] if messages else summary
-        super().__init__(f"{encoding}: {summary}: {first}")
+        first = messages[0].splitlines()[0] if messages else ""
+        named = escape.name(encoding)
+        super().__init__(f"{named}: {summary}: {first}" if first else f"{named}: {summary}")
+
+    def lines(self) -> list[str]:
+        """The message, then the rest of clingo's messages whole (an unsafe-variable error
+        names its variables in the notes that follow its first line)."""
+        rest = [line for message in self.messages for line in message.splitlines()][1:]
+        return [str(self), *rest]
 
 
 class AnswerShapeError(UserError):

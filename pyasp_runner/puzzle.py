@@ -1,48 +1,33 @@
-"""The puzzle interface: what a puzzle module provides and how the runner finds it.
+"""The puzzle contract: what a puzzle declares, and the registry that finds it.
 
-A puzzle is one module in `pyasp_runner.puzzles` plus one encoding `asp/<name>.lp`.
-The module's docstring's first line is its summary for `solve-asp --list`. It defines
+A puzzle is one module in `pyasp_runner.puzzles` plus one encoding `asp/<name>.lp`. The
+module's docstring's first line is its summary for `solve-asp --list`, and the module
+ends with one declaration naming all of its parts:
 
-    parse(text: str, source: str) -> Instance       # text -> facts, or InputError
-    render(instance, answer) -> rich renderable     # one answer set, drawn
-    solution_json(instance, answer) -> dict         # one answer set, as in PUZZLES.md
+    PUZZLE = PuzzleSpec(name="<name>", parse=parse, render=render, ...)
 
-and may define
-
-    describe_clue(instance, clue) -> str            # "the 5 at (2,3)"
-    clue_json(instance, clue) -> dict               # {"position": [2, 3], "value": 5}
-    render_conflict(instance, clues) -> renderable  # the clues, those given marked
-    blank(size: str | None) -> Instance             # an empty puzzle, for `generate`
-    clues_of(instance, answer) -> list[Symbol]      # every clue a full answer implies
-    write(instance, clues) -> str                   # puzzle text in its input format
-    assess(instance, answers) -> Closest | None     # optimum that is not a solution
-    DEFAULT_MODELS: int                             # answers wanted by default (2)
-    CONFIGURATION: str                              # clingo preset (--configuration)
-    size(instance) -> (int, str)                    # how big, and in what unit, for
-    MAX_SIZE: int                                   #   the refusal above MAX_SIZE
-                                                    #   (--max-size N, --force)
-    INLINE: bool                                    # one-line format: text as argument
-    add_options(group) -> None                      # its own command-line options
-    configure(instance, args) -> Instance           # apply them (may set generic ones,
-                                                    # e.g. args.models = 0 for "--all")
-
-Nothing else in the package knows any particular puzzle.
+`PuzzleSpec` (below) is the contract: its docstring is the one list of the hooks, each
+a typed field with its default. Nothing else in the package knows any particular puzzle.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import puzzles as _puzzles_package
-from .errors import AnswerShapeError
+from .board import Board
+from .errors import AnswerShapeError, InputError, UserError
+
+if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
+    from rich.console import RenderableType
 
 Value = int | str | tuple["Value", ...]
 
@@ -68,8 +53,12 @@ class Answer:
     symbols: tuple[Symbol, ...]
     cost: tuple[int, ...] = ()
 
-    def atoms(self, name: str, arity: int) -> list[tuple[Value, ...]]:
-        """The arguments of every shown atom `name/arity`, as Python values, sorted."""
+    def atoms(self, name: str, arity: int) -> list[tuple[Any, ...]]:
+        """The arguments of every shown atom `name/arity`, as Python values, sorted.
+
+        Typed `Any`: an edited encoding may show atoms of any shape, and drawing code
+        that meets the wrong one raises, which the registry reports (AnswerShapeError).
+        """
         return sorted(
             tuple(to_python(arg) for arg in sym.arguments)
             for sym in self.symbols
@@ -125,8 +114,131 @@ def facts_text(symbols: Iterable[Symbol]) -> str:
     return "".join(f"{sym}.\n" for sym in symbols)
 
 
+OptionValues = Mapping[str, bool | str | None]
+"""A puzzle's own options as given: `Option.name` -> True/False for a switch, the text
+(or None when absent) for an option that takes a value."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option a puzzle adds, as data (the command line builds it).
+
+    flag: the option as typed (`--path`); help: one line for `--help`; metavar: the
+    placeholder of its value, or None for a switch (on or off); models: answers to look
+    for when the option is on and `-n` is not given (0 = all; None: no change).
+    """
+
+    flag: str
+    help: str
+    metavar: str | None = None
+    models: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The key of its value in `OptionValues`: `--up-to-symmetry` -> `up_to_symmetry`."""
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+def _clue_as_text(instance: Instance, clue: Symbol) -> str:
+    return str(clue)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PuzzleSpec:
+    """Everything a puzzle provides; the one list of the hooks (the module-level
+    functions of the puzzle's module, named in its `PUZZLE = PuzzleSpec(...)`).
+
+    Required:
+        name            the module's, the encoding's and the CLI's name
+        parse(text, source) -> Instance         text -> facts (structure apart from the
+                                                author's clues), or InputError
+        board(instance, answer) -> Board        one answer set (a partial one too:
+                                                --hint) as a board description
+                                                (pyasp_runner.board), which the
+                                                terminal and SVG renderers draw
+        solution_json(instance, answer) -> dict one answer set, as in PUZZLES.md
+
+    Reasoning about clues (explain, hint):
+        describe_clue(instance, clue) -> str    "the 5 at (2,3)"; default: the atom
+        clue_json(instance, clue) -> dict       default: position = all arguments but
+                                                the last, value = the last, text
+        conflict_board(instance, clues) -> Board  the author's clues as a board, those
+                                                given marked (none marked: the puzzle
+                                                alone, generate --svg); None: the
+                                                clues are only listed
+        refuses_hint, refuses_explain           why --hint / --explain do not apply
+                                                (None: they do)
+    Writing puzzle text, and generate (blank and clues_of together, with write):
+        write(instance, clues) -> str           puzzle text in its own input format
+        writers                                 every format written (`--to`): name ->
+                                                a write-like function, the first the
+                                                default; empty: {"text": write}
+        complete_formats                        writers that need every clue a solution
+                                                implies (generate adds them)
+        blank(size text or None) -> Instance    an empty puzzle of that size
+        clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
+    Solving:
+        assess(instance, answers) -> Closest | None  an optimum that is not a solution
+        size(instance) -> (int, unit)           how big, for refusing before grounding
+        max_size                                above this `size` is refused (both or
+                                                neither; --max-size N, --force)
+        default_models                          answers wanted without -n (None: look
+                                                for a second one to tell uniqueness;
+                                                0 = all)
+        configuration                           clingo preset (unless --configuration)
+        inline                                  the puzzle text may be the argument
+    Its own options:
+        options                                 `Option`s, as data
+        configure(instance, values) -> Instance apply their values (an `OptionValues`);
+                                                may refuse them with InputError
+    """
+
+    name: str
+    parse: Callable[[str, str], Instance]
+    solution_json: Callable[[Instance, Answer], dict[str, Any]]
+    board: Callable[[Instance, Answer], Board]
+    describe_clue: Callable[[Instance, Symbol], str] = _clue_as_text
+    clue_json: Callable[[Instance, Symbol], dict[str, Any]] | None = None
+    conflict_board: Callable[[Instance, list[Symbol]], Board] | None = None
+    refuses_hint: str | None = None
+    refuses_explain: str | None = None
+    blank: Callable[[str | None], Instance] | None = None
+    clues_of: Callable[[Instance, Answer], list[Symbol]] | None = None
+    write: Callable[[Instance, list[Symbol]], str] | None = None
+    writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = field(
+        default_factory=dict)
+    complete_formats: tuple[str, ...] = ()
+    assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
+    size: Callable[[Instance], tuple[int, str]] | None = None
+    max_size: int | None = None
+    default_models: int | None = None
+    configuration: str | None = None
+    inline: bool = False
+    options: tuple[Option, ...] = ()
+    configure: Callable[[Instance, OptionValues], Instance] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.blank is None) != (self.clues_of is None):
+            raise TypeError(f"{self.name}: blank and clues_of go together (generate)")
+        if self.blank is not None and self.write is None:
+            raise TypeError(f"{self.name}: generate (blank, clues_of) needs write")
+        if (self.size is None) != (self.max_size is None):
+            raise TypeError(f"{self.name}: size and max_size go together")
+        if self.options and self.configure is None:
+            raise TypeError(f"{self.name}: options need configure to apply them")
+        if self.default_models is not None and self.default_models < 0:
+            raise TypeError(f"{self.name}: default_models is a number of answers, >= 0")
+        if not set(self.complete_formats) <= set(self.writers):
+            raise TypeError(f"{self.name}: complete_formats must name writers")
+
+    @property
+    def can_generate(self) -> bool:
+        return self.blank is not None and self.clues_of is not None and self.write is not None
+
+
 class Puzzle:
-    """A registered puzzle: its module (imported on first use) and its encoding file."""
+    """A registered puzzle: its name, its module's `PUZZLE` (imported on first use) and
+    its encoding file; the hooks called with the contract's defaults applied."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -134,6 +246,13 @@ class Puzzle:
     @cached_property
     def module(self) -> ModuleType:
         return importlib.import_module(f"{_puzzles_package.__name__}.{self.name}")
+
+    @cached_property
+    def spec(self) -> PuzzleSpec:
+        spec = self.module.PUZZLE
+        if not isinstance(spec, PuzzleSpec):
+            raise TypeError(f"{self.module.__name__}.PUZZLE is not a PuzzleSpec")
+        return spec
 
     @property
     def summary(self) -> str:
@@ -144,53 +263,71 @@ class Puzzle:
     def encoding(self) -> Path:
         return encoding_dir() / f"{self.name}.lp"
 
-    @property
-    def configuration(self) -> str | None:
-        """clingo's search preset that suits this puzzle, unless the user names one."""
-        return getattr(self.module, "CONFIGURATION", None)
-
-    @property
-    def default_models(self) -> int:
-        return int(getattr(self.module, "DEFAULT_MODELS", 2))
-
     def parse(self, text: str, source: str) -> Instance:
-        return self.module.parse(text, source)
+        return self.spec.parse(text, source)
 
-    def configure(self, instance: Instance, args: Any) -> Instance:
-        configure = getattr(self.module, "configure", None)
-        return configure(instance, args) if configure else instance
+    def configure(self, instance: Instance, values: OptionValues) -> Instance:
+        configure = self.spec.configure
+        return configure(instance, values) if configure else instance
 
-    def render(self, instance: Instance, answer: Answer) -> Any:
+    def default_models(self, values: OptionValues) -> int | None:
+        """Answers to look for without -n: an option that is on may say, else the puzzle."""
+        for option in self.spec.options:
+            if values.get(option.name) and option.models is not None:
+                return option.models
+        return self.spec.default_models
+
+    def render(self, instance: Instance, answer: Answer) -> RenderableType:
+        """The answer drawn for the terminal (at the width of the console it is printed on)."""
+        from .board.terminal import terminal  # rich: only for whoever draws
+
+        return terminal(self.board(instance, answer))
+
+    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
+                        ) -> RenderableType:
+        """The author's clues drawn for the terminal, those in `conflict` marked."""
+        from .board.terminal import terminal
+
+        return terminal(self.conflict_board(instance, conflict))
+
+    def board(self, instance: Instance, answer: Answer) -> Board:
+        """The answer's board description (what the SVG and terminal renderers draw)."""
         try:
-            return self.module.render(instance, answer)
+            return self.spec.board(instance, answer)
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
 
+    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Board:
+        """The author's clues alone as a board, those in `conflict` marked."""
+        if self.spec.conflict_board is None:
+            raise TypeError(f"{self.name} draws no clues")
+        return self.spec.conflict_board(instance, list(conflict))
+
+    @property
+    def draws_clues(self) -> bool:
+        return self.spec.conflict_board is not None
+
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
         try:
-            return self.module.solution_json(instance, answer)
+            return self.spec.solution_json(instance, answer)
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
 
     def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
         """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
         try:
-            return (self.module.solution_json(instance, answer)
-                    == self.module.solution_json(instance, Answer(())))
+            return (self.spec.solution_json(instance, answer)
+                    == self.spec.solution_json(instance, Answer(())))
         except _SHAPE_ERRORS:
             return False
 
     def describe_clue(self, instance: Instance, clue: Symbol) -> str:
-        describe: Callable[[Instance, Symbol], str] | None = getattr(
-            self.module, "describe_clue", None
-        )
-        return describe(instance, clue) if describe else str(clue)
+        return self.spec.describe_clue(instance, clue)
 
     def clue_json(self, instance: Instance, clue: Symbol) -> dict[str, Any]:
         """A clue for JSON; by default the last argument is the value, the rest the position."""
-        custom = getattr(self.module, "clue_json", None)
-        if custom:
-            return custom(instance, clue)
+        if self.spec.clue_json is not None:
+            return self.spec.clue_json(instance, clue)
         values = [to_python(arg) for arg in clue.arguments]
         entry: dict[str, Any] = {"clue": clue.name}
         if values:
@@ -199,11 +336,39 @@ class Puzzle:
 
     @property
     def can_generate(self) -> bool:
-        return all(hasattr(self.module, name) for name in ("blank", "clues_of", "write"))
+        return self.spec.can_generate
 
-    def assess(self, instance: Instance, answers: Sequence[Answer]) -> Closest | None:
-        assess = getattr(self.module, "assess", None)
+    @property
+    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
+        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
+        if self.spec.writers:
+            return dict(self.spec.writers)
+        return {"text": self.spec.write} if self.spec.write else {}
+
+    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
+        """The writer of format `name`, or a UserError naming the formats written."""
+        writers = self.writers
+        if name not in writers:
+            known = ", ".join(writers) or "none"
+            raise UserError(f"{self.name} is not written as {name!r} (formats written: "
+                            f"{known})")
+        return writers[name]
+
+    def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
+        assess = self.spec.assess
         return assess(instance, answers) if assess and answers else None
+
+    def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
+        """Refuse, before grounding, an instance larger than `limit` (default: the
+        puzzle's `max_size`), unless forced."""
+        measure, limit = self.spec.size, limit or self.spec.max_size
+        if force or measure is None or limit is None:
+            return
+        size, unit = measure(instance)
+        if size > limit:
+            raise InputError(instance.source, f"{size:,} {unit} is above the limit of "
+                             f"{limit:,} for {self.name} (grounding would take too long or "
+                             f"too much memory); --max-size N raises it, --force lifts it")
 
 
 # What drawing code raises on atoms of an unexpected shape (wrong arity, a string where

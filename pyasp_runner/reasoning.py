@@ -2,8 +2,8 @@
 
 Every question is asked of the puzzle's own encoding with some subset of the author's
 clues as facts, grounded afresh for that subset. Clues must stay facts: encodings prune
-their domains with them in the grounder (a hidoku number only near the givens), so a
-clue switched off by an assumption would leave its pruning behind, and clues as
+their domains with them in the grounder (a path puzzle grounds a number only near the
+givens), so a clue switched off by an assumption would leave its pruning behind, and clues as
 choice atoms instead would make that pruning ground for every subset at once.
 
 - explain: clues are dropped, halves first, while the rest stays unsatisfiable, down
@@ -20,51 +20,25 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-import clingo
 from clingo import Symbol
 
-from .puzzle import Answer, facts_text
-from .solve import INTERRUPTED, TIMEOUT, Abandoned, _Logger, ground, load_encoding
+from . import solve as runner
+from .puzzle import Answer
 
-
-def grounded(encoding: Path, program: str, arguments: Sequence[str] = (),
-             deadline: float | None = None) -> clingo.Control:
-    """A Control with the encoding and `program` grounded (errors as EncodingError)."""
-    logger = _Logger()
-    ctl = clingo.Control(["--opt-mode=ignore", *arguments], logger=logger, message_limit=20)
-    load_encoding(ctl, logger, encoding)
-    ctl.add("base", [], program)
-    ground(ctl, logger, encoding, deadline)
-    return ctl
-
-
-def shown_models(ctl: clingo.Control, deadline: float | None = None) -> list[Answer]:
-    """Every model the Control's configuration asks for, as shown atoms.
-
-    The search runs asynchronously so that Ctrl-C and the deadline stop it (as
-    `Abandoned`); a blocking solve would defer Ctrl-C until it ends.
-    """
-    found: list[Answer] = []
-    started = time.perf_counter()
-    with ctl.solve(on_model=lambda m: found.append(Answer(tuple(m.symbols(shown=True)))),
-                   async_=True) as handle:
-        try:
-            while not handle.wait(0.05):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    raise Abandoned(TIMEOUT, time.perf_counter() - started)
-        except KeyboardInterrupt:
-            handle.cancel()
-            raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
-        handle.get()
-    return found
+Progress = Callable[[float, int], None]
+"""Told (seconds since the question was asked, searches made so far) while it runs."""
 
 
 class ClueProgram:
     """A puzzle's encoding and structure, asked questions about subsets of its clues.
+
+    Every question is a search of the one runner (`solve.py`) with `limits` (preset,
+    threads) and what is left of the time until `deadline`; a search stopped by the
+    deadline or Ctrl-C raises `solve.Abandoned`, as no partial answer to a question
+    about clues is an answer.
 
     A clue only ever removes solutions, so a set of clues is satisfiable when a superset
     of it was, and unsatisfiable when a subset of it was: such answers come from what
@@ -72,25 +46,49 @@ class ClueProgram:
     """
 
     def __init__(self, encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, *, limits: runner.Limits | None = None,
+                 progress: Progress | None = None) -> None:
         self.encoding = encoding
-        self.structure = facts_text(structure)
+        self.structure = tuple(structure)
         self.clues = list(clues)
         self.deadline = deadline
+        self.limits = limits or runner.Limits()
+        self.progress = progress
+        self.started = time.perf_counter()
         self.checks = 0  # groundings made so far
         self.satisfiable_sets: list[frozenset[Symbol]] = []
         self.unsatisfiable_sets: list[frozenset[Symbol]] = []
 
-    def control(self, active: Sequence[Symbol], arguments: Sequence[str]) -> clingo.Control:
-        """The encoding grounded with the structure and the `active` clues as facts."""
-        self.checks += 1
-        return grounded(self.encoding, self.structure + facts_text(active), arguments,
-                        self.deadline)
+    def limits_for(self, models: int, seed: int | None = None,
+                   consequences: str | None = None) -> runner.Limits:
+        """This program's limits for one search: `models` answers, optimisation ignored,
+        the time left until the deadline."""
+        time_limit = self.limits.time_limit
+        if self.deadline is not None:
+            time_limit = self.deadline - time.perf_counter()
+            if time_limit <= 0:
+                raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - self.started)
+        return replace(self.limits, models=models, keep=None, cap=0, time_limit=time_limit,
+                       optimise=False, seed=seed, consequences=consequences)
 
-    def models(self, active: Sequence[Symbol], limit: int) -> list[Answer]:
+    def search(self, active: Sequence[Symbol], limits: runner.Limits) -> runner.Result:
+        """One search with exactly the `active` clues as facts."""
+        self.checks += 1
+        progress = None
+        if self.progress is not None:
+            report = self.progress
+
+            def progress(elapsed: float, found: int) -> None:
+                report(time.perf_counter() - self.started, self.checks)
+        result = runner.solve(self.encoding, self.structure + tuple(active), limits, progress)
+        if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
+            raise runner.Abandoned(result.status, time.perf_counter() - self.started)
+        return result
+
+    def models(self, active: Sequence[Symbol], limit: int, seed: int | None = None,
+               ) -> list[Answer]:
         """Up to `limit` answers (projected on the shown atoms) with exactly `active` clues."""
-        ctl = self.control(active, [f"--models={limit}", "--project=show"])
-        return shown_models(ctl, self.deadline)
+        return self.search(active, self.limits_for(limit, seed=seed)).answers
 
     def satisfiable(self, active: Sequence[Symbol]) -> bool:
         clues = frozenset(active)
@@ -101,6 +99,17 @@ class ClueProgram:
         found = bool(self.models(active, 1))
         (self.satisfiable_sets if found else self.unsatisfiable_sets).append(clues)
         return found
+
+    def cautious(self, active: Sequence[Symbol]) -> Answer | None:
+        """The shown atoms true in every answer set (None: there is none)."""
+        result = self.search(active, self.limits_for(0, consequences="cautious"))
+        return result.answers[-1] if result.answers else None
+
+    def propagated(self, active: Sequence[Symbol]) -> set[Symbol]:
+        """The atoms unit propagation sets before the first decision."""
+        self.checks += 1
+        return runner.propagated(self.encoding, self.structure + tuple(active),
+                                 self.limits_for(1))
 
 
 def minimal_conflict(program: ClueProgram) -> list[Symbol] | None:
@@ -142,36 +151,22 @@ class Hints:
 
 
 def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
-          step: bool = False, deadline: float | None = None) -> Hints:
+          step: bool = False, deadline: float | None = None, *,
+          limits: runner.Limits | None = None, progress: Progress | None = None) -> Hints:
     """Cautious consequences (true in every solution), or with `step` the shown atoms
     that top-level propagation sets before any decision."""
-    program = ClueProgram(encoding, structure, clues, deadline)
+    program = ClueProgram(encoding, structure, clues, deadline, limits=limits,
+                          progress=progress)
     one = program.models(clues, 1)
     if not one:
         return Hints(None, None)
     shown = set(one[0].symbols)
     if step:
-        return Hints(propagated_atoms(program, shown), one[0])
+        return Hints(tuple(sorted(program.propagated(clues) & shown)), one[0])
     # clingo's cautious enumeration: each model is the intersection of all answer sets
     # found so far; the last one, after the search is exhausted, is what every one shares.
-    cautious = shown_models(program.control(clues, ["--models=0", "--enum-mode=cautious"]),
-                            deadline)
-    return Hints(tuple(sorted(cautious[-1].symbols)), one[0])
-
-
-def propagated_atoms(program: ClueProgram, shown: set[Symbol]) -> tuple[Symbol, ...]:
-    """Of the `shown` atoms of one solution, those true at the top level, before the
-    solver's first decision.
-
-    A solve with a conflict limit of zero runs clasp's preprocessing and unit
-    propagation only; `cleanup()` then turns what became true into facts.
-    """
-    ctl = program.control(program.clues, [])
-    ctl.configuration.solve.solve_limit = 0
-    ctl.solve()
-    ctl.cleanup()
-    true_at_top = {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
-    return tuple(sorted(true_at_top & shown))
+    every = program.cautious(clues)
+    return Hints(tuple(sorted(every.symbols)) if every else (), one[0])
 
 
 @dataclass(frozen=True)
@@ -185,19 +180,24 @@ class Generated:
 def generate(encoding: Path, structure: Sequence[Symbol],
              clues_of: Callable[[Answer], Sequence[Symbol]], seed: int,
              minimise: bool = True, attempts: int = 20,
-             deadline: float | None = None) -> Generated | None:
+             deadline: float | None = None, *, limits: runner.Limits | None = None,
+             progress: Progress | None = None) -> Generated | None:
     """A puzzle with exactly one solution: random full solution, then minimal clues.
 
     A full solution whose complete clue set is still ambiguous (possible where the
     clues are fixed by the solution, as in nonograms) is replaced by the next random
     one, up to `attempts` times; None if none was unique.
     """
+    empty = ClueProgram(encoding, structure, (), deadline, limits=limits, progress=progress)
     for attempt in range(attempts):
-        solution = random_solution(encoding, structure, seed + attempt, deadline)
-        if solution is None:
+        # One solution of the empty puzzle, from a search randomised by the seed.
+        found = empty.models((), 1, seed=seed + attempt)
+        if not found:
             return None
+        solution = found[0]
         candidates = sorted(clues_of(solution))
-        program = ClueProgram(encoding, structure, candidates, deadline)
+        program = ClueProgram(encoding, structure, candidates, deadline, limits=limits,
+                              progress=progress)
         active = list(candidates)
         if len(program.models(active, 2)) != 1:
             continue
@@ -210,13 +210,3 @@ def generate(encoding: Path, structure: Sequence[Symbol],
                     active = trial
         return Generated(tuple(active), solution, program.checks, attempt + 1)
     return None
-
-
-def random_solution(encoding: Path, structure: Sequence[Symbol], seed: int,
-                    deadline: float | None = None) -> Answer | None:
-    """One solution of the empty puzzle, from a search randomised by the seed."""
-    ctl = grounded(encoding, facts_text(structure),
-                   ["--models=1", f"--seed={seed}", "--sign-def=rnd", "--rand-freq=0.2"],
-                   deadline)
-    found = shown_models(ctl, deadline)
-    return found[0] if found else None

@@ -1,6 +1,8 @@
 """The one clingo runner: load an encoding, add facts, ground, solve within limits.
 
-It knows no puzzle. Answers are copied out of clingo in the model callback; counts and
+Every search goes through it: solving, and the questions of `reasoning.py` (explain,
+hint, generate), so a preset, threads, the time limit and Ctrl-C apply to all. It knows
+no puzzle. Answers are copied out of clingo in the model callback; counts and
 uniqueness are over the shown atoms (`--project=show`); optimising encodings are run in
 `optN` mode so that only proven-optimal answers are reported as answers.
 """
@@ -26,15 +28,20 @@ TIMEOUT = "timeout"
 INTERRUPTED = "interrupted"
 
 Progress = Callable[[float, int], None]
+KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
 
 
 @dataclass
 class Limits:
     """What to look for and for how long.
 
-    models: answers to find (0 = all, up to `cap`); keep: answers whose symbols are kept
-    (the rest are only counted); time_limit: seconds of search (grounding cannot be
-    interrupted in clingo 5.8); threads: clingo's parallel solvers.
+    models: answers to find (0 = all, up to `cap`; cap 0 = no cap); keep: answers whose
+    symbols are kept (the rest are only counted); time_limit: seconds, grounding included;
+    threads: clingo's parallel solvers; configuration: clingo's preset; seed: a search
+    randomised from this seed (random signs and decisions), the same seed giving the same
+    answers with one thread; optimise: False ignores the encoding's optimisation (the
+    questions about clues do); consequences: "cautious" (the atoms in every answer set)
+    or "brave" (in some), whose one answer is the last, converged model.
     """
 
     models: int = 2
@@ -44,6 +51,8 @@ class Limits:
     threads: int = 1
     configuration: str | None = None
     seed: int | None = None
+    optimise: bool = True
+    consequences: str | None = None
     extra_args: tuple[str, ...] = ()
 
 
@@ -89,15 +98,22 @@ class _Logger:
 
 def control_arguments(limits: Limits) -> list[str]:
     models = limits.cap if limits.models == 0 else limits.models
-    # Core-guided optimisation (usc) proves optima from below: on rc4's text-likeness
-    # objective with many tied optima it takes 0.1 s where branch-and-bound takes minutes.
-    args = [f"--models={models}", "--project=show", "--opt-mode=optN", "--opt-strategy=usc"]
+    args = [f"--models={models}", "--project=show"]
+    if limits.optimise:
+        # Core-guided optimisation (usc) proves optima from below: on a text-likeness
+        # objective with many tied optima it takes 0.1 s where branch-and-bound takes
+        # minutes.
+        args += ["--opt-mode=optN", "--opt-strategy=usc"]
+    else:
+        args.append("--opt-mode=ignore")
+    if limits.consequences:
+        args.append(f"--enum-mode={limits.consequences}")
     if limits.threads > 1:
         args.append(f"--parallel-mode={limits.threads}")
     if limits.configuration:
         args.append(f"--configuration={limits.configuration}")
     if limits.seed is not None:
-        args += [f"--seed={limits.seed}", "--rand-freq=0.05"]
+        args += [f"--seed={limits.seed}", "--sign-def=rnd", "--rand-freq=0.2"]
     return args + list(limits.extra_args)
 
 
@@ -160,8 +176,8 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
                             [f"{encoding}: expected a .lp file"])
     try:
         ctl.load(str(encoding))
-    except RuntimeError:
-        messages = logger.errors() or logger.texts()
+    except RuntimeError as error:  # clingo's message is logged, or (#script) only raised
+        messages = logger.errors() or logger.texts() or [str(error).strip()]
         raise EncodingError(str(encoding), "cannot be parsed", messages) from None
 
 
@@ -197,12 +213,19 @@ def solve(
                  "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
         return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
                       optimal=None, stats=stats, grounded=False)
-    keep = limits.keep if limits.keep is not None else (limits.models or limits.cap)
+    keep: float = limits.keep if limits.keep is not None else (
+        limits.models or limits.cap or KEEP_ALL)
+    if keep == KEEP_ALL:
+        keep = float("inf")
     found: list[Answer] = []
     convergent: list[Answer] = []  # the improving, not yet proven optimal answers
     counter = {"models": 0}
 
     def on_model(model: clingo.Model) -> None:
+        if limits.consequences:  # each model narrows (or widens) the last: keep the last
+            counter["models"] = 1
+            found[:] = [Answer(tuple(model.symbols(shown=True)))]
+            return
         cost = tuple(model.cost)
         if cost and not model.optimality_proven:
             convergent[:] = [Answer(tuple(model.symbols(shown=True)), cost)]
@@ -249,6 +272,25 @@ def solve(
         stats=_statistics(ctl.statistics, ground_time, solve_time, time.perf_counter() - started),
         messages=[text for text in logger.texts() if not _is_noise(text)],
     )
+
+
+def propagated(encoding: Path, facts: Iterable[clingo.Symbol],
+               limits: Limits) -> set[clingo.Symbol]:
+    """The atoms true at the top level, before the solver's first decision.
+
+    A solve with a conflict limit of zero runs clasp's preprocessing and unit propagation
+    only (it ends at once, so it needs no wait loop); `cleanup()` then turns what became
+    true into facts. Raises `Abandoned` when the time limit or Ctrl-C stops the grounding.
+    """
+    started = time.perf_counter()
+    deadline = None if limits.time_limit is None else started + limits.time_limit
+    ctl, _, _ = load(encoding, facts, limits, deadline)
+    solve_options = ctl.configuration.solve
+    assert isinstance(solve_options, clingo.Configuration)
+    solve_options.solve_limit = 0
+    ctl.solve()
+    ctl.cleanup()
+    return {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
 
 
 def _is_noise(text: str) -> bool:

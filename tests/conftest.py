@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from pyasp_runner import solve as runner
-from pyasp_runner.cli import envelope
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Puzzle, registry
+from pyasp_runner.report import envelope
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"

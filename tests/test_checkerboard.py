@@ -128,7 +128,7 @@ def _answer(cells: dict[tuple[int, int], int]) -> Answer:
 def test_render_shows_stone_letters_and_field_colours_without_colour():
     instance = checkerboard.parse("B,W\n=\nW,B\n", "t.txt")
     console = Console(width=80, color_system=None, record=True)
-    console.print(checkerboard.render(instance, _answer(
+    console.print(registry()["checkerboard"].render(instance, _answer(
         {(1, 1): 0, (1, 2): 0, (2, 1): 1, (2, 2): 1})))
     lines = console.export_text().splitlines()
     assert lines[0].split() == ["A", "a"] and lines[1].split() == ["b", "B"]
@@ -139,7 +139,7 @@ def test_partial_answer_renders_and_gives_null():
     answer = _answer({(1, 1): 0})
     assert checkerboard.solution_json(instance, answer) == {"grid": [[0, None], [None, None]]}
     console = Console(width=80, color_system=None, record=True)
-    console.print(checkerboard.render(instance, answer))
+    console.print(registry()["checkerboard"].render(instance, answer))
     assert "·" in console.export_text()
 
 

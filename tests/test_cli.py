@@ -116,13 +116,15 @@ def test_unsafe_encoding_reports_clingo_location(capsys, tmp_path):
     assert code == 3 and "unsafe" in err and f"{unsafe}:1:" in err
 
 
-def test_encoding_that_shows_nothing_drawable_is_noted(capsys, tmp_path):
+def test_encoding_that_shows_nothing_drawable_is_an_encoding_error(capsys, tmp_path):
     silent = tmp_path / "silent.lp"
     rules = (ROOT / "asp" / "jodici.lp").read_text()
     silent.write_text(rules.replace("#show value/3.", "#show given/3."))
-    code, _, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
-    assert code == 0 and "holds none of the atoms the drawing reads" in err
-    assert "holds none" not in run(capsys, "jodici", JODICI)[2]
+    code, out, err = run(capsys, "jodici", JODICI, "--encoding", str(silent))
+    assert code == 3 and "holds none of the atoms the puzzle draws" in err and not out
+    assert err.startswith(f"solve-asp: {silent}: ")
+    assert run(capsys, "jodici", JODICI, "--encoding", str(silent), "--json")[0] == 3
+    assert run(capsys, "jodici", JODICI)[0] == 0
 
 
 def test_edited_encoding_changes_the_answer(capsys, tmp_path):
@@ -191,3 +193,23 @@ def test_readme_examples_solve():
         assert argv[0] == name
         argv[1] = str(ROOT / argv[1]) if (ROOT / argv[1]).exists() else argv[1]
         assert main([*argv, "--json"]) in (0, 1), command
+
+
+def test_help_lists_generate_and_every_puzzle(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    assert "generate" in out and all(name in out for name in registry())
+
+
+def test_a_puzzle_help_shows_its_own_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["hidoku", "--help"])
+    assert "--path" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    assert "--path" not in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["generate", "--help"])
+    assert "--seed" in capsys.readouterr().out

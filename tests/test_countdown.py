@@ -10,7 +10,7 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzle import Answer, fact, registry
 from pyasp_runner.puzzles import countdown
 
 FOLDER = ROOT / "instances" / "countdown"
@@ -89,7 +89,7 @@ def test_expression_and_steps_from_atoms():
     assert countdown.solution_json(instance, answer) == {
         "expression": "10*75-8/2", "value": 746, "numbers_used": 4}
     console = Console(width=80, record=True, color_system=None)
-    console.print(countdown.render(instance, answer))
+    console.print(registry()["countdown"].render(instance, answer))
     text = console.export_text()
     assert "75 * 10 = 750\n  8 / 2 = 4\n  750 - 4 = 746" in text
     assert "4 numbers, 3 operations" in text
@@ -99,7 +99,7 @@ def test_partial_answer_renders():
     instance = countdown.parse("1 2 -> 3", "t")
     assert countdown.solution_json(instance, _answer())["value"] is None
     console = Console(width=80, record=True, color_system=None)
-    console.print(countdown.render(instance, _answer()))
+    console.print(registry()["countdown"].render(instance, _answer()))
     assert "·" in console.export_text()
 
 
@@ -179,3 +179,11 @@ def test_cli_needs_a_target(capsys):
 def test_too_many_numbers_refused(capsys):
     code, out = _run(capsys, "1 2 3 4 5 6 7 8 -> 100")
     assert code == 2 and "8 numbers is above the limit of 7" in out.err
+
+
+def test_cli_hint_and_explain_are_refused_with_a_reason(capsys):
+    for asked in ("--hint", "--explain"):
+        assert main(["countdown", "100 75 2 10 3 8 -> 746", asked]) == 2
+        err = capsys.readouterr().err
+        assert f"{asked} does not apply" in err and "no clues" in err
+        assert len(err.strip().splitlines()) == 1

@@ -92,11 +92,11 @@ def _text(renderable) -> str:
 
 def test_render_full_and_partial():
     instance = equation.parse(REFERENCE.read_text(), "r.txt")
-    full = _text(equation.render(instance, _answer(SOLUTION, instance.clues)))
+    full = _text(registry()["equation"].render(instance, _answer(SOLUTION, instance.clues)))
     assert "[26]" in full and " 19 " in full and "-278" in full and "245" in full
     assert all(len(line) <= 80 for line in full.splitlines())
     partial = Answer((fact("value", 1, 2, 19), *instance.clues))
-    text = _text(equation.render(instance, partial))
+    text = _text(registry()["equation"].render(instance, partial))
     assert "·" in text and "19" in text
     assert equation.solution_json(instance, partial)["grid"][2] == [None, None, None]
 

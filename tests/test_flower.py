@@ -9,7 +9,7 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzle import Answer, fact, registry
 from pyasp_runner.puzzles import flower
 
 ORIGINAL = ROOT / "instances" / "flower" / "original.txt"
@@ -59,7 +59,7 @@ def test_bad_input_names_file_line_and_problem(text, line, words):
 
 def _render(instance, answer) -> str:
     console = Console(width=80, record=True, color_system=None)
-    console.print(flower.render(instance, answer))
+    console.print(registry()["flower"].render(instance, answer))
     return console.export_text()
 
 

@@ -15,6 +15,7 @@ from conftest import INSTANCES, ROOT, instance_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyasp_runner import escape
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import facts_text, registry
@@ -83,6 +84,153 @@ def test_injected_text_never_becomes_rules(path):
 def test_facts_quote_strings(tmp_path):
     symbols = [clingo.Function("name", [clingo.String(text)]) for text in INJECTIONS]
     _exact_facts(symbols)
+
+
+# --- Issue 21, parsers: numbers read whole, one rule for digits, names escaped -----------
+
+# Each template holds {n} where one number of a valid puzzle stands.
+NUMBER_PLACES = {
+    "abc": "size: {n}\nletters: ABC\ntop: CBABA\n",
+    "abc-janko": "begin\nsize {n}\ndepth 3\nend\n",
+    "skyscrapers": "4:{n}/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1\n",
+    "skyscrapers-grid": "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1,{n}o\n",
+    "nonogram": "{n}x2:1/1/1/1\n",
+    "nonogram-pattern": "pattern:{n}x2:1/1/1/1\n",
+    "nonogram-non": "width {n}\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n",
+    "nonogram-lists": "([[{n}],[1]],[[1],[1]])\n",
+    "signpost": "{n}x2:1cc2ae4a\n",
+    "hidoku": "1,_\n_,{n}\n",
+    "jodici": "{n},7,_,_,_,_\n_,_,1,5,_,_\n6,_,_,_,_,_\n",
+    "magic": "range: {n}..9\n_,_,_\n_,_,_\n_,_,_\n",
+    "checkerboard": "board: {n}x1\nB\n",
+    "countdown": "1 2 3 -> {n}\n",
+    "equation": "{n} + _ = 3\n+    +\n_ + _ = 3\n=    =\n3    3\n",
+    "rc4": "0x{n}, 0x02\n",
+}
+
+
+def _puzzle_of(template: str) -> str:
+    return template.split("-")[0]
+
+
+def _refused_in_one_line(capsys, puzzle: str, path) -> str:
+    code = main([puzzle, str(path)])
+    err = capsys.readouterr().err
+    assert code == 2, (puzzle, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.mark.parametrize("template", sorted(NUMBER_PLACES))
+@pytest.mark.parametrize("digit", ["²", "\u0663", "\uff13"])  # superscript, Arabic-Indic, fullwidth
+def test_unicode_digits_are_refused_by_every_puzzle_in_one_line(capsys, tmp_path, template, digit):
+    path = tmp_path / "unicode.txt"
+    path.write_text(NUMBER_PLACES[template].format(n=digit), encoding="utf-8")
+    assert str(path) in _refused_in_one_line(capsys, _puzzle_of(template), path)
+
+
+@pytest.mark.parametrize(("puzzle", "text", "value"), [
+    ("skyscrapers", "4:0000012/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1", "12"),
+    ("skyscrapers", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1,00000012o", "12"),
+    ("skyscrapers", "0000051:" + "/" * 203, "51"),
+    ("abc", "size: 0000051\nletters: ABC\n", "51"),
+    ("abc", "begin\nsize 0000051\ndepth 3\nend\n", "51"),
+    ("abc", "size: 5\nletters: 0000051\n", "51"),
+    ("nonogram", "00000012x2:1/1/1/1", "12"),
+    ("nonogram", "width 0000051\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", "51"),
+    ("hidoku", "1,_\n_,0000051\n", "51"),
+    ("jodici", "0000051,7,_,_,_,_\n_,_,1,5,_,_\n6,_,_,_,_,_\n", "51"),
+    ("magic", "0000051,_,_\n_,_,_\n_,_,_\n", "51"),
+    ("countdown", "1 2 3 -> 0000000000000", "0"),
+    ("rc4", "0x0001d9, 0x02\n", "0x0001d9"),
+])
+def test_numbers_are_read_whole_and_refused_with_their_value(capsys, tmp_path, puzzle, text,
+                                                             value):
+    path = tmp_path / "padded.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    err = _refused_in_one_line(capsys, puzzle, path)
+    assert re.search(rf"(?<![0-9a-fx]){value}(?![0-9a-f])", err), err
+
+
+@pytest.mark.parametrize(("puzzle", "plain", "padded"), [
+    ("skyscrapers", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1", "4:02/2/001/3/3/2/2/1/3/1/2/3/2/2/3/1"),
+    ("abc", "size: 5\nletters: 3\n", "size: 005\nletters: 03\n"),
+    ("hidoku", "1,_\n_,4\n", "01,_\n_,0004\n"),
+    ("nonogram", "2x2:1/1/1/1", "02x002:01/1/1/001"),
+])
+def test_leading_zeros_give_the_same_puzzle(puzzle, plain, padded):
+    parse = registry()[puzzle].parse
+    assert parse(plain, "a").facts == parse(padded, "a").facts
+
+
+def test_a_non_file_short_of_a_row_line_is_bad_input(capsys, tmp_path):
+    text = (INSTANCES / "nonogram" / "webpbn-1.non").read_text(encoding="utf-8").splitlines()
+    start = text.index("rows")
+    short = tmp_path / "short.non"
+    short.write_text("\n".join(text[:start + 1] + text[start + 2:]) + "\n", encoding="utf-8")
+    err = _refused_in_one_line(capsys, "nonogram", short)
+    assert "too few row specifications" in err
+
+
+@pytest.mark.parametrize(("puzzle", "text"), [
+    ("countdown", "1,,2 -> 3"),
+    ("flower", "0,,1\n1,0,1\n"),
+    ("rc4", "0xd9,,0xef\n"),
+    ("nonogram", "width 2\nheight 1\nrows\n1,,1\ncolumns\n1\n1\n"),
+    ("nonogram", '[clues]\ncolumns = """\n1,, 1\n"""\nrows = """\n1 1\n"""\n'),
+])
+def test_an_empty_field_between_commas_is_refused_not_skipped(capsys, tmp_path, puzzle, text):
+    path = tmp_path / "empty-field.txt"
+    path.write_text(text, encoding="utf-8")
+    assert "empty" in _refused_in_one_line(capsys, puzzle, path)
+
+
+HOSTILE_NAMES = ["new\nline", "cr\rreturn", "esc\x1b[2J\x1b]0;owned\x07", "nl\n#script (python)\n"
+                 "import os\n#end.\nx", "rtl\u202etxt.csv", "tab\tand\x7fdel", "ls\u2028ps\u2029"]
+
+
+def _hostile_copy(tmp_path, name: str):
+    path = tmp_path / (name + ".csv")
+    path.write_bytes((INSTANCES / "jodici" / "1.csv").read_bytes())
+    return path
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_facts_header_keeps_a_hostile_file_name_inside_its_comment(capsys, tmp_path, name):
+    path = _hostile_copy(tmp_path, name)
+    assert main(["jodici", str(path), "--facts"]) == 0
+    facts = capsys.readouterr().out
+    header = facts.splitlines()[0]
+    assert header.startswith("% jodici facts from '") and header.isprintable()
+    instance = registry()["jodici"].parse(path.read_text(encoding="utf-8"), str(path))
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], facts)  # the whole printed text: comments and facts, nothing else
+    ctl.ground([("base", [])])
+    assert {atom.symbol for atom in ctl.symbolic_atoms} == set(instance.facts)
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_file_names_are_shown_escaped(capsys, tmp_path, name):
+    path = _hostile_copy(tmp_path, name)
+    assert main(["jodici", str(path)]) == 0  # the title line names the file
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.isprintable() and escape.name(str(path)) in title
+    path.write_text("3,7,_,_,_,_\n_,_,1,5,99,_\n6,_,_,_,_,_\n", encoding="utf-8")
+    err = _refused_in_one_line(capsys, "jodici", path)
+    assert err.rstrip("\n").isprintable()
+    assert err.startswith(f"solve-asp: {escape.name(str(path))}:2: column 5: 99 is out of range")
+    missing = tmp_path / (name + "-missing.csv")
+    assert main(["jodici", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.rstrip("\n").isprintable() and escape.name(str(missing)) in err
+
+
+def test_a_hostile_encoding_name_is_shown_escaped(capsys, tmp_path):
+    broken = tmp_path / "enc\n\x1b[31m.lp"
+    broken.write_text("broken(X :- value(X).\n")
+    assert main(["jodici", JODICI, "--encoding", str(broken)]) == 3
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and escape.name(str(broken)) in err.splitlines()[0]
 
 
 @pytest.mark.parametrize("content", [b"", b"\xff\xfe\x00garbage", b"\x00" * 50, b"# only\n"])
@@ -159,14 +307,14 @@ def test_encoding_without_show_still_solves(capsys, tmp_path):
 
 def test_size_limits_are_declared_with_their_unit():
     for name, puzzle in registry().items():
-        measure = getattr(puzzle.module, "size", None)
+        measure, limit = puzzle.spec.size, puzzle.spec.max_size
         if measure is None:
             continue
-        assert isinstance(puzzle.module.MAX_SIZE, int), name
+        assert isinstance(limit, int), name
         for path in (INSTANCES / name).glob("*"):
             if path.is_file() and not path.name.endswith(".json"):
                 size, unit = measure(puzzle.parse(path.read_text(encoding="utf-8"), str(path)))
-                assert size <= puzzle.module.MAX_SIZE and unit, path
+                assert size <= limit and unit, path
 
 
 @pytest.mark.parametrize("argument", ["x" * 300, " ".join(map(str, range(1, 120))) + " -> 5", ""])

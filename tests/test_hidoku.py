@@ -114,7 +114,7 @@ def test_blank_sizes():
 
 def _render(instance, answer) -> str:
     console = Console(width=80, record=True, color_system=None)
-    console.print(hidoku.render(instance, answer))
+    console.print(registry()["hidoku"].render(instance, answer))
     return console.export_text()
 
 
@@ -126,7 +126,7 @@ def test_render_givens_blocked_path_and_partial_answers():
     text = _render(instance, full)
     assert "[1]" in text and "[4]" in text and " 3 " in text and "██" in text
     assert "→" not in text
-    with_path = hidoku.configure(instance, json_namespace(path=True))
+    with_path = hidoku.configure(instance, {"path": True})
     drawn = _render(with_path, full)
     assert "[1]→" in drawn and " 2 ↙" in drawn and "[4]→" in drawn
     partial = Answer((fact("number", 1, 1, 1), fact("given", 1, 1, 1)))
@@ -144,9 +144,6 @@ def test_wide_board_is_drawn_within_80_columns():
     assert lines[0].split()[:2] == ["1", "2"] and "130" in lines[-2]
 
 
-def json_namespace(**values):
-    import argparse
-    return argparse.Namespace(**values)
 
 
 def test_cli_path_option_and_json(capsys):

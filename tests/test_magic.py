@@ -75,13 +75,13 @@ def test_render_full_and_partial():
     values = [fact("value", r, c, v) for r, row in enumerate(square, start=1)
               for c, v in enumerate(row, start=1)]
     full = Answer((*values, fact("given", 1, 1, 4)))
-    text = _text(magic.render(instance, full))
+    text = _text(registry()["magic"].render(instance, full))
     assert "[4]" in text and " 9 " in text and "sums to 15" in text
     partial = Answer((fact("value", 2, 2, 5), fact("given", 1, 1, 4)))
-    assert "·" in _text(magic.render(instance, partial))
+    assert "·" in _text(registry()["magic"].render(instance, partial))
     assert magic.solution_json(instance, partial) == {
         "grid": [[None, None, None], [None, 5, None], [None, None, None]]}
-    conflict = _text(magic.render_conflict(instance, [fact("given", 1, 1, 4)]))
+    conflict = _text(registry()["magic"].render_conflict(instance, [fact("given", 1, 1, 4)]))
     assert ">4<" in conflict
     assert magic.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
 

@@ -10,7 +10,7 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzle import Answer, fact, registry
 from pyasp_runner.puzzles import rc4
 
 FOLDER = ROOT / "instances" / "rc4"
@@ -57,7 +57,7 @@ def test_partial_answer_renders():
     data = rc4.solution_json(instance, answer)
     assert data == {"keystream": [0, None], "plaintext": ["A·", "C"], "candidates": [3, None]}
     console = Console(width=80, record=True, color_system=None)
-    console.print(rc4.render(instance, answer))
+    console.print(registry()["rc4"].render(instance, answer))
     assert "A·" in console.export_text()
 
 

@@ -106,8 +106,8 @@ def _marks(drawing: RenderableType) -> Counter[str]:
 
 @pytest.mark.parametrize(("puzzle", "instance"), UNIQUE, ids=IDS)
 def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
-    draw = getattr(puzzle.module, "render_conflict", None)
-    assert draw, f"{puzzle.name} has clues but no render_conflict"
+    assert puzzle.draws_clues, f"{puzzle.name} has clues but no conflict_board"
+    draw = puzzle.render_conflict
     _, clues = next(_broken(puzzle, instance))
     broken = replace(instance, clues=tuple(clues))
     conflict = _conflict(puzzle, broken, clues)
@@ -180,7 +180,7 @@ def test_generated_puzzles_are_unique_minimal_and_reproducible(name, tmp_path, c
     text = capsys.readouterr().out
     assert main(["generate", name, "--seed", "7"]) == 0
     assert capsys.readouterr().out == text, "the same seed must give the same puzzle"
-    path = tmp_path / f"generated{puzzle.module.__name__}.txt"
+    path = tmp_path / f"generated-{name}.txt"
     path.write_text(text)
     instance = puzzle.parse(text, str(path))
     result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=2))
@@ -189,3 +189,45 @@ def test_generated_puzzles_are_unique_minimal_and_reproducible(name, tmp_path, c
     program = reasoning.ClueProgram(puzzle.encoding, instance.structure, instance.clues)
     for clue in instance.clues:  # minimal: dropping any clue makes it ambiguous
         assert len(program.models([c for c in instance.clues if c != clue], 2)) == 2
+
+
+def test_explain_hint_and_generate_search_through_the_runner_with_its_settings(
+        monkeypatch, tmp_path):
+    # One runner: every search of --explain, --hint and generate gets the command's
+    # --threads and --configuration (or the puzzle's own preset) like a solve does.
+    seen: list[runner.Limits] = []
+    real = runner.solve
+
+    def spy(encoding, facts, limits, progress=None):
+        seen.append(limits)
+        return real(encoding, facts, limits, progress)
+
+    monkeypatch.setattr(runner, "solve", spy)
+    path = INSTANCES / "jodici" / "1.csv"
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text(path.read_text().replace("6", "5", 1))
+    settings = ["--threads", "2", "--configuration", "crafty"]
+    commands = [
+        (["jodici", str(wrong), "--explain", "--json", *settings], 1),
+        (["jodici", str(path), "--hint", "--json", *settings], 0),
+        (["generate", "jodici", "--seed", "3", *settings], 0),
+    ]
+    for argv, code in commands:
+        seen.clear()
+        assert main(argv) == code, argv
+        assert len(seen) >= 2, argv
+        assert all((lim.threads, lim.configuration) == (2, "crafty") for lim in seen), argv
+    seen.clear()
+    name = next(n for n, p in registry().items() if p.spec.configuration and p.can_generate)
+    assert main(["generate", name, "--seed", "1", "--size", "5x5"]) == 0
+    assert seen and {lim.configuration for lim in seen} == {registry()[name].spec.configuration}
+
+
+def test_a_time_limit_stops_hint_explain_and_generate(tmp_path, capsys):
+    hard = tmp_path / "hard.lp"  # pigeonhole 13 -> 12: no answer within the limit
+    hard.write_text("p(1..13). h(1..12). 1 { at(P,H) : h(H) } 1 :- p(P). "
+                    ":- h(H), 2 { at(P,H) }.\n#show at/2.\n")
+    path = str(INSTANCES / "jodici" / "1.csv")
+    for argv in (["jodici", path, "--hint"], ["generate", "jodici", "--seed", "1"]):
+        assert main([*argv, "--encoding", str(hard), "--time-limit", "0.5"]) == 4, argv
+        assert "time limit reached" in capsys.readouterr().err

@@ -120,7 +120,7 @@ def test_write_round_trip():
 
 def _render(instance, answer) -> str:
     console = Console(width=80, record=True, color_system=None)
-    console.print(signpost.render(instance, answer))
+    console.print(registry()["signpost"].render(instance, answer))
     return console.export_text()
 
 

@@ -29,7 +29,7 @@ def _solve(instance, models: int = 2) -> runner.Result:
 
 def _render(instance, answer: Answer, width: int = 80) -> str:
     console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(PUZZLE.render(instance, answer))
+    console.print(registry()["skyscrapers"].render(instance, answer))
     return console.export_text()
 
 

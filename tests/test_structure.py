@@ -1,13 +1,21 @@
-"""Every puzzle has all its parts (module, encoding, instances, checker) and none is orphaned."""
+"""Every puzzle has all its parts (module, encoding, instances, checker), declares them in
+one `PUZZLE = PuzzleSpec(...)` that holds to the contract, and none is orphaned."""
 
 from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
 
 import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
-from pyasp_runner.puzzle import registry
+from pyasp_runner.cli import build_parser
+from pyasp_runner.puzzle import Instance, PuzzleSpec, registry
 
 PUZZLES = sorted(registry())
+HOOKS = [f.name for f in dataclasses.fields(PuzzleSpec)
+         if "Callable" in str(f.type)]
 
 
 def test_registry_is_not_empty():
@@ -17,8 +25,6 @@ def test_registry_is_not_empty():
 @pytest.mark.parametrize("name", PUZZLES)
 def test_puzzle_has_every_part(name):
     puzzle = registry()[name]
-    for function in ("parse", "render", "solution_json"):
-        assert callable(getattr(puzzle.module, function, None)), f"{name}.{function} missing"
     assert puzzle.summary and puzzle.summary != name, "module docstring gives the --list line"
     assert puzzle.encoding.is_file()
     assert (ROOT / "tests" / "checkers" / f"{name}.py").is_file(), "an independent checker"
@@ -26,6 +32,56 @@ def test_puzzle_has_every_part(name):
     assert files, "at least one instance"
     for path in files:
         assert expected_for(path)["status"]
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_puzzle_declares_itself_by_the_contract(name):
+    module = registry()[name].module
+    spec = module.PUZZLE
+    assert isinstance(spec, PuzzleSpec) and spec.name == name
+    for hook in HOOKS:
+        declared = getattr(spec, hook)
+        defined = module.__dict__.get(hook)
+        if inspect.isfunction(defined) and defined.__module__ == module.__name__:
+            # a module-level function named like a hook is that hook, declared
+            assert declared is defined, f"{name}.{hook} is defined but not in PUZZLE"
+    assert spec.can_generate == (spec.blank is not None)
+    assert (spec.size is None) == (spec.max_size is None)
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_puzzle_options_build_a_command_line(name):
+    parser = build_parser(name)  # argparse refuses an option that collides with another
+    spec = registry()[name].spec
+    help_text = parser.format_help()
+    assert name in help_text
+    for option in spec.options:
+        assert option.flag.startswith("--") and option.help
+
+
+def test_the_contract_refuses_half_declared_parts():
+    def parse(text: str, source: str) -> Instance:
+        return Instance(source, ())
+
+    parts = {"name": "x", "parse": parse, "solution_json": dict,
+             "board": lambda i, a: None}
+    with pytest.raises(TypeError, match="blank and clues_of"):
+        PuzzleSpec(**parts, blank=lambda size: parse("", ""))
+    with pytest.raises(TypeError, match="needs write"):
+        PuzzleSpec(**parts, blank=lambda size: parse("", ""), clues_of=lambda i, a: [])
+    with pytest.raises(TypeError, match="size and max_size"):
+        PuzzleSpec(**parts, max_size=10)
+
+
+def test_nothing_outside_a_puzzle_module_names_a_puzzle():
+    package = ROOT / "pyasp_runner"
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for name in PUZZLES:
+            if path.stem == name or path.stem.startswith(f"_{name}_"):
+                continue  # the puzzle's own module, and its private helpers
+            found = re.search(rf"(?<!collections\.)\b{name}\b", text, re.IGNORECASE)
+            assert not found, f"{path.relative_to(ROOT)} names {name}"
 
 
 @pytest.mark.parametrize("name", PUZZLES)

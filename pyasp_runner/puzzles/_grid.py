@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
-
-from clingo import Symbol
-from rich import box
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
+from collections.abc import Sequence
 
 from ..errors import InputError
-from ..puzzle import to_python
+from ..numerals import SIGNED, integer, is_digits, is_integer
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 
 _EMPTY = re.compile(r"_+")
 _GRID_ROW_COMMENT = re.compile(r"#\s*,")
 _URL = re.compile(r"[A-Za-z][\w+.-]*://")
-_INTEGER = re.compile(r"[+-]?\d+")
-_RANGE = re.compile(r"\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)\s*")
+_RANGE = re.compile(rf"\s*({SIGNED})\s*\.\.\s*({SIGNED})\s*")
 # Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
 MAX_MAGNITUDE = 1_000_000
-MAX_DIGITS = 12  # more than any puzzle number needs; checked before int()
 
 
 def content_lines(text: str, source: str) -> list[Line]:
@@ -77,11 +69,18 @@ def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) 
 
 
 def _from_save_file(lines: Sequence[Line], source: str, example: str) -> str:
-    """`params:description` from the `KEY:length:value` lines of a Tatham save file."""
+    """`params:description` from the `KEY:length:value` lines of a Tatham save file; the
+    length must be the value's (a value cut short is refused, not read)."""
     fields: dict[str, str] = {}
-    for _, line in lines:
+    for number, line in lines:
         key, _, rest = line.partition(":")
-        fields.setdefault(key.strip(), rest.partition(":")[2])
+        length, colon, value = rest.partition(":")
+        stated = length.lstrip("0") or "0"
+        if key.strip() in ("PARAMS", "DESC") and (
+                not colon or not is_digits(length) or stated != str(len(value))):
+            raise InputError(source, f"save file line {key.strip()}: its length {length!r} "
+                             f"is not that of its value ({len(value)} characters)", number)
+        fields.setdefault(key.strip(), value)
     if "PARAMS" not in fields or "DESC" not in fields:
         raise InputError(source, f"a save file without PARAMS and DESC lines (expected a game "
                          f"ID like {example})", lines[0][0])
@@ -97,22 +96,10 @@ def take_header(lines: list[Line], key: str) -> tuple[Line | None, list[Line]]:
     return None, lines
 
 
-def check_digits(text: str, source: str, line: int | None, what: str) -> None:
-    """Refuse a number written with more than MAX_DIGITS digits before converting it
-    (Python will not even convert one of more than 4,300 digits)."""
-    digits = text.lstrip("+-\u2212").lstrip("0")
-    if len(digits) > MAX_DIGITS:
-        raise InputError(source, f"{what}: a number of {len(digits):,} digits is too large",
-                         line)
-
-
 def parse_int(text: str, source: str, line: int, what: str) -> int:
-    """An integer within ±MAX_MAGNITUDE, or an error naming the field."""
-    text = text.strip()
-    if not _INTEGER.fullmatch(text):
-        raise InputError(source, f"{what}: expected an integer, found {text!r}", line)
-    check_digits(text, source, line, what)
-    value = int(text)
+    """An integer within ±MAX_MAGNITUDE (the rule of `numerals`), or an error naming the
+    field."""
+    value = integer(text.strip(), source, line, what)
     if abs(value) > MAX_MAGNITUDE:
         raise InputError(source, f"{what}: {value} is too large (limit ±{MAX_MAGNITUDE})", line)
     return value
@@ -145,7 +132,7 @@ def parse_cell(field: str, source: str, line: int, column: int) -> int | None:
     """An empty cell (`_`, `__`, ...) as None, else its integer."""
     if _EMPTY.fullmatch(field):
         return None
-    if not _INTEGER.fullmatch(field):
+    if not is_integer(field):
         raise InputError(
             source, f"column {column}: unknown entry {field!r} (a number or _ for empty)", line
         )
@@ -171,69 +158,3 @@ def check_value(value: int, low: int, high: int, source: str, line: int, where: 
         raise InputError(source, f"{where}: {value} is out of range {low}..{high}", line)
 
 
-def given_text(value: object) -> Text:
-    """A given (the author's) value: bracketed and bold, so it reads without colour too."""
-    return Text(f"[{value}]", style="bold")
-
-
-def filled_text(value: object) -> Text:
-    """A value the solver filled in."""
-    return Text(f" {value} ")
-
-
-def unknown_text() -> Text:
-    """A cell whose value is not known (a hint's partial answer)."""
-    return Text(" · ", style="dim")
-
-
-def conflict_text(value: object) -> Text:
-    """A clue that is part of a conflict: between angle marks, so it reads without colour."""
-    return Text(f">{value}<", style="bold reverse red")
-
-
-CONFLICT_LEGEND = ">n< a clue in the conflict, [n] another clue"
-
-
-def clue_text(value: object, in_conflict: bool) -> Text:
-    """A clue drawn for a conflict: marked if it is part of it, else as a given."""
-    return (conflict_text if in_conflict else given_text)(value)
-
-
-def given_clue_texts(clues: Iterable[Symbol],
-                     conflict: Collection[Symbol]) -> dict[tuple[int, int], Text]:
-    """The `given(R,C,V)` clues among `clues` by (row, column), drawn by `clue_text`."""
-    return {(clue.arguments[0].number, clue.arguments[1].number):
-            clue_text(to_python(clue.arguments[2]), clue in conflict)
-            for clue in clues if clue.name == "given"}
-
-
-def clue_at(texts: dict[tuple[int, int], Text]) -> Callable[[int, int], Text]:
-    """(row, column) -> the text of that cell in `texts`, else unknown."""
-    return lambda r, c: texts[(r, c)] if (r, c) in texts else unknown_text()
-
-
-def clue_grid(rows: int, cols: int, texts: dict[tuple[int, int], Text]) -> list[list[Text]]:
-    """Rows of cell texts: the text of a (row, column) in `texts`, else unknown."""
-    cell = clue_at(texts)
-    return [[cell(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
-
-
-def grid_table(cells: Sequence[Sequence[Text]], row_labels: Sequence[str] | None = None,
-               column_labels: Sequence[str] | None = None) -> Table:
-    """A boxed grid of ready-made cell texts, with optional row and column labels."""
-    table = Table(box=box.SQUARE, show_header=column_labels is not None, show_lines=True,
-                  padding=(0, 0), header_style="dim")
-    if row_labels is not None:
-        table.add_column("", style="dim", justify="right")
-    for label in column_labels or [""] * (len(cells[0]) if cells else 0):
-        table.add_column(label, justify="center")
-    for index, row in enumerate(cells):
-        table.add_row(*([row_labels[index]] if row_labels is not None else []), *row)
-    return table
-
-
-def with_legend(drawing: object, legend: str) -> Group:
-    return Group(drawing, Text(legend, style="dim"))
-
-
-GIVEN_LEGEND = "[n] given by the puzzle, n filled in by the solver"

@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ._grid import check_digits
+from ..numerals import MINUS_SIGNS, NATURAL, SIGNED, integer, is_integer, natural
+from ..numerals import fields as split_fields
+from ._pzpr import Address, address, decode_numbers, encode_numbers, read_address
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
 
@@ -34,14 +36,8 @@ class Board:
     clue_lines: dict[tuple[str, int], int] = field(default_factory=dict)  # its own line
 
 
-def side(text: str, what: str, source: str, line: int) -> int:
-    if not text.isdigit():
-        raise InputError(source, f"{what}: expected a whole number, found {text!r}", line)
-    check_digits(text, source, line, what)
-    value = int(text)
-    if not 1 <= value <= MAX_SIDE:
-        raise InputError(source, f"{what}: {value} is out of range 1..{MAX_SIDE}", line)
-    return value
+def side(text: str, what: str, source: str, line: int | None) -> int:
+    return natural(text, source, line, what, 1, MAX_SIDE)
 
 
 def check_fit(board: Board, source: str) -> None:
@@ -63,7 +59,7 @@ def check_fit(board: Board, source: str) -> None:
 
 # --- Tatham game ID: WxH:c1/c2/.../r1/...[,givens] --------------------------------------
 
-_TATHAM = re.compile(r"\s*(\d+)\s*x\s*(\d+)\s*:(.*)", re.DOTALL)
+_TATHAM = re.compile(rf"\s*({NATURAL})\s*x\s*({NATURAL})\s*:(.*)", re.DOTALL)
 
 
 def read_tatham(text: str, source: str, line: int) -> Board:
@@ -97,19 +93,22 @@ def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> 
         return []
     runs = []
     for number in entry.split("."):
-        if not number.isdigit():
+        if not is_integer(number):
             raise InputError(source, f"{where}: unrecognised character in game specification "
                              f"({entry!r}; runs are written like 3.1.2)", line)
         runs.append(_run(number, where, source, line))
     return runs
 
 
-def _run(text: str, where: str, source: str, line: int) -> int:
-    if len(text) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
-        shown = text if len(text) <= 12 else f"a number of {len(text):,} digits"
+def _run(text: str, where: str, source: str, line: int | None) -> int:
+    """A run length, read whole (leading zeros do not count, as everywhere; a sign is
+    read, and a negative run refused by `check_fit`)."""
+    digits = text.lstrip("+" + MINUS_SIGNS).lstrip("0")
+    if len(digits) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
+        shown = digits if len(digits) <= 12 else f"a number of {len(digits):,} digits"
         raise InputError(source, f"{where}: at least one clue is grossly excessive ({shown})",
                          line)
-    return int(text)
+    return integer(text, source, line, where)
 
 
 def _tatham_givens(grid: str, width: int, height: int, source: str,
@@ -135,7 +134,7 @@ def _tatham_givens(grid: str, width: int, height: int, source: str,
 
 # --- A pair of lists: ([[2],[3,2],...],[[5,2],...]), columns first ------------------------
 
-TOKEN = re.compile(r"\s*(?:(\d+)|([\[\](),])|(\S))")
+TOKEN = re.compile(rf"\s*(?:({SIGNED})|([\[\](),])|(\S))")
 
 
 def read_lists(text: str, source: str, line: int) -> Board:
@@ -162,7 +161,7 @@ def read_lists(text: str, source: str, line: int) -> Board:
                 expect(",")
                 if peek() == "]":  # a trailing comma, as in the tuple (4,)
                     break
-            if not peek().isdigit():
+            if not is_integer(peek()):
                 raise InputError(source, f"expected a run length, found {peek()!r}", line)
             runs.append(_run(peek(), "list", source, line))
             position += 1
@@ -215,7 +214,7 @@ def _tokens(text: str, source: str, line: int) -> list[str]:
 
 # --- .non files: keyword lines, `rows` and `columns` sections of comma-separated runs -----
 
-NON_CLUE = re.compile(r"[\d\s,]*|\?")
+NON_CLUE = re.compile(r"[0-9\s,+\-\u2212]*|\?")
 KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 
 
@@ -239,7 +238,7 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
         if not match:
             raise InputError(source, f"unknown line {text!r} (expected a keyword or runs like "
                              f"3,1,2)", number)
-        keyword, value = match.group(1).lower(), match.group(2).strip().lstrip(":").strip()
+        keyword, value = match.group(1).lower(), match.group(2).strip().removeprefix(":").strip()
         current = None
         if keyword in ("width", "height") or (keyword in ("rows", "columns") and value):
             # `columns 10` and `rows 11` are another way to write width and height.
@@ -261,7 +260,7 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
                              f"rows and columns", lines[-1][0])
     width, height = sizes["width"][0], sizes["height"][0]
     for keyword, count, kind in (("columns", width, "column"), ("rows", height, "row")):
-        found = _with_blank_lines(sections[keyword], headers[keyword], lines, blank, count)
+        found = _with_blank_lines(sections[keyword], headers[keyword], blank, count)
         sections[keyword] = found
         if len(found) != count:
             at = found[min(len(found), count)][0] if len(found) > count else (
@@ -282,28 +281,340 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
     return board
 
 
-def _with_blank_lines(found: list[tuple[int, Clue]], header: int, lines: list[tuple[int, str]],
-                      blank: set[int], count: int) -> list[tuple[int, Clue]]:
-    """The clues of a section, with its blank lines as empty clues when the section is
-    short by exactly their number: those before its last clue, else also those after it
-    (blank lines elsewhere are only spacing)."""
-    end = next((number for number, text in lines
-                if number > header and not NON_CLUE.fullmatch(text)), max(blank | {header}) + 1)
+def _with_blank_lines(found: list[tuple[int, Clue]], header: int, blank: set[int],
+                      count: int) -> list[tuple[int, Clue]]:
+    """The clues of a section, with the blank lines between its header and its last clue
+    as empty clues when the section is short by exactly their number. Blank lines after
+    its last clue are spacing: a section short of a line there is short of a line (a
+    deleted clue line must not turn the blank line after it into an empty line)."""
     last = found[-1][0] if found else header
-    for limit in (last, end):
-        inside = [number for number in blank if header < number < limit]
-        if len(found) < count and len(found) + len(inside) == count:
-            return sorted(found + [(number, []) for number in inside])
+    inside = [number for number in blank if header < number < last]
+    if len(found) < count and len(found) + len(inside) == count:
+        return sorted(found + [(number, []) for number in inside])
     return found
 
 
 def _non_clue(text: str, source: str, line: int) -> Clue:
     if text == UNKNOWN:
         return None
-    fields = [f for f in re.split(r"[\s,]+", text) if f]
+    fields = split_fields(text, source, line, "runs")
     runs = [_run(f, "runs", source, line) for f in fields]
     if runs == [0] or not runs:
         return []
     if 0 in runs:
         raise InputError(source, "a run of length 0 next to other runs", line)
     return runs
+
+
+# --- Plain numbers: .nin (Jakub Wilk), SPOJ JCROSS, a puzzlekit dataset record ------------
+
+_PLAIN_CLUE = re.compile(r"[0-9\s,]*")
+
+
+def read_nin(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
+    """Jakub Wilk's `.nin`: `W H`, then the H row clues, then the W column clues."""
+    number, first = lines[0]
+    width, height = _two_sides(first, ("width", "height"), source, number)
+    rows, columns = _clue_blocks(lines, blank, [(height, "row"), (width, "column")], source)
+    return Board(width, height, columns, rows, line=number)
+
+
+def read_jcross(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
+    """SPOJ JCROSS: the number of puzzles (1 here), `R C`, then the R row clues and the C
+    column clues, each line ending with a 0."""
+    number, count = lines[0]
+    if count.strip() != "1":
+        raise InputError(source, f"{count.strip()} puzzles in one JCROSS input: give one "
+                         "(the first line says how many)", number)
+    if len(lines) < 2:
+        raise InputError(source, "no `R C` line after the number of puzzles", number)
+    size_line, size = lines[1]
+    height, width = _two_sides(size, ("rows", "columns"), source, size_line)
+    body = []
+    for at, text in lines[2:]:
+        fields = text.replace(",", " ").split()
+        if not fields or fields[-1] != "0":
+            raise InputError(source, "a JCROSS clue line ends with 0", at)
+        body.append((at, " ".join(fields[:-1]) or "0"))
+    rows, columns = _clue_blocks([(size_line, size), *body], set(),
+                                 [(height, "row"), (width, "column")], source)
+    return Board(width, height, columns, rows, line=size_line)
+
+
+def read_puzzlekit(text: str, source: str, line: int) -> Board:
+    """A record of the puzzlekit dataset: a JSON object whose `problem` is `R C`, the C
+    column clues, then the R row clues (as puzzlekit's own parser reads it); its
+    `solution` (rows of `x` and `-`) is kept as the known goal."""
+    import json  # only here: most inputs are no JSON
+
+    try:
+        record = json.loads(text)
+    except ValueError as error:
+        raise InputError(source, f"not a JSON record: {error}", line) from None
+    if not isinstance(record, dict) or not isinstance(record.get("problem"), str):
+        where = "a dataset of several puzzles" if isinstance(record, dict) and "data" in record \
+            else "a JSON value"
+        raise InputError(source, f"{where} without a \"problem\" text: give one puzzlekit "
+                         "record, {\"problem\": \"R C\\n...\"}", line)
+    problem = [(line, text.strip()) for text in record["problem"].splitlines()]
+    blank = {index for index, (_, text) in enumerate(problem) if not text}
+    numbered = [(index + 1, text) for index, (_, text) in enumerate(problem)]
+    height, width = _two_sides(numbered[0][1], ("rows", "columns"), source, line)
+    columns, rows = _clue_blocks([entry for entry in numbered if entry[1]],
+                                 {i + 1 for i in blank}, [(width, "column"), (height, "row")],
+                                 source, at=line)
+    board = Board(width, height, columns, rows, line=line)
+    solution = record.get("solution")
+    if isinstance(solution, str):
+        cells = "".join(solution.split("\n", 1)[1:]).split()
+        if len(cells) == width * height and set(cells) <= {"x", "-"}:
+            board.goal = "".join("1" if cell == "x" else "0" for cell in cells)
+    return board
+
+
+def _two_sides(text: str, names: tuple[str, str], source: str, line: int) -> tuple[int, int]:
+    fields = text.replace(",", " ").split()
+    if len(fields) != 2:
+        raise InputError(source, f"expected a size line `{names[0].upper()[0]} "
+                         f"{names[1].upper()[0]}` ({names[0]} and {names[1]}), found "
+                         f"{text!r}", line)
+    return (side(fields[0], names[0], source, line), side(fields[1], names[1], source, line))
+
+
+def _clue_blocks(lines: list[tuple[int, str]], blank: set[int],
+                 blocks: list[tuple[int, str]], source: str,
+                 at: int | None = None) -> tuple[list[Clue], list[Clue]]:
+    """The clue lines after the size line, cut into the given blocks (count, kind). A blank
+    line counts as an empty clue when the clues are short by exactly the blank lines."""
+    header = lines[0][0]
+    found = [(number, text) for number, text in lines[1:]]
+    needed = sum(count for count, _ in blocks)
+    last = found[-1][0] if found else header
+    inside = sorted(number for number in blank if header < number < last)
+    if len(found) < needed and len(found) + len(inside) == needed:
+        found = sorted(found + [(number, "0") for number in inside])
+    if len(found) != needed:
+        many = "many" if len(found) > needed else "few"
+        where = found[needed][0] if len(found) > needed else last
+        raise InputError(source, f"too {many} clue lines: {len(found)} given, "
+                         + " + ".join(f"{count} {kind}s" for count, kind in blocks)
+                         + " expected (write 0 for a line without black cells)",
+                         at if at is not None else where)
+    out, start = [], 0
+    for count, kind in blocks:
+        clues = []
+        for index, (number, text) in enumerate(found[start:start + count], start=1):
+            where = at if at is not None else number
+            if not _PLAIN_CLUE.fullmatch(text):
+                raise InputError(source, f"{kind} {index}: expected run lengths like 3 1 2, "
+                                 f"found {text!r}", where)
+            clues.append(_non_clue(text, source, where))
+        out.append(clues)
+        start += count
+    return out[0], out[1]
+
+
+# --- nonogrid's clue files: [clues] columns = ..., rows = ... -----------------------------
+
+_SECTION = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
+_ASSIGNMENT = re.compile(r"([A-Za-z_]\w*)\s*=\s*(.*)")
+_COMMENT = re.compile(r"\s[#;].*|^[#;].*")
+
+
+def read_nonogrid(text: str, source: str) -> Board:
+    """tsionyx/nonogrid's clue file, the subset its own reader takes: a `[clues]` section
+    with `columns` and `rows`, each a `\"\"\"` string, a quoted string or bare text going on
+    over the following lines; clues separated by commas or line ends, a clue's runs by
+    spaces, a clue in quotes (`'1 1'`) read alike; `#` and `;` start comments; `0` is an
+    empty line. Colour sections with definitions and colour suffixes (`2r`) are refused."""
+    section = None
+    values: dict[str, tuple[int, list[str]]] = {}
+    current: str | None = None
+    in_string = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if in_string:
+            assert current is not None  # a string is only opened after its key
+            end = line.find('"""')
+            values[current][1].append(line[:end] if end >= 0 else line)
+            in_string = end < 0
+            continue
+        if not line or line[0] in "#;":
+            continue
+        header = _SECTION.fullmatch(line)
+        if header:
+            section, current = header.group(1).lower(), None
+            continue
+        assignment = _ASSIGNMENT.fullmatch(line)
+        if assignment:
+            key, value = assignment.group(1).lower(), assignment.group(2).strip()
+            current = None
+            if section == "colors":
+                if key == "defs" and value not in ("[]", "[ ]"):
+                    raise InputError(source, "a colour nonogram (colour definitions): only "
+                                     "black-and-white nonograms are solved", number)
+                continue
+            if section != "clues" or key not in ("columns", "rows"):
+                raise InputError(source, f"unknown key {key!r} in [{section}] (expected "
+                                 "columns and rows in [clues])", number)
+            if key in values:
+                raise InputError(source, f"{key}: given twice", number)
+            current = key
+            values[key] = (number, [])
+            if value.startswith('"""'):
+                rest = value[3:]
+                end = rest.find('"""')
+                values[key][1].append(rest[:end] if end >= 0 else rest)
+                in_string = end < 0
+            else:
+                values[key][1].append(value)
+            continue
+        if current is None:
+            raise InputError(source, f"unknown line {line!r} (a nonogrid file has [clues] "
+                             "with columns = ... and rows = ...)", number)
+        values[current][1].append(line)
+    for key in ("columns", "rows"):
+        if key not in values:
+            raise InputError(source, f"no {key} in the [clues] section")
+    columns = _nonogrid_clues(*values["columns"], "column", source)
+    rows = _nonogrid_clues(*values["rows"], "row", source)
+    width = side(str(len(columns)), "columns", source, values["columns"][0])
+    height = side(str(len(rows)), "rows", source, values["rows"][0])
+    return Board(width, height, columns, rows, line=values["columns"][0])
+
+
+def _nonogrid_clues(line: int, parts: list[str], kind: str, source: str) -> list[Clue]:
+    clues: list[Clue] = []
+    for part in parts:
+        part = _COMMENT.sub("", part).strip()
+        if part.startswith(('"', "'")) and len(part) > 1 and part[-1] == part[0] \
+                and part.count(part[0]) == 2:
+            part = part[1:-1]  # the whole description in quotes
+        entries = part.split(",")
+        for index, entry in enumerate(entries):
+            entry = entry.strip().strip("'\"").strip()
+            if not entry and index < len(entries) - 1:
+                # Only a comma that ends a line may stand alone: `7,, 1` lost a clue.
+                raise InputError(source, f"{kind} {len(clues) + 1}: an empty clue between "
+                                 f"commas (write 0 for a line without black cells)", line)
+            if not entry:
+                continue
+            if not re.fullmatch(r"[0-9\s]+", entry):
+                problem = ("a colour clue: only black-and-white nonograms are solved"
+                           if re.search(r"[0-9][A-Za-z]", entry) else "expected runs like 1 2")
+                raise InputError(source, f"{kind} {len(clues) + 1}: {problem} ({entry!r})",
+                                 line)
+            clues.append(_non_clue(entry, source, line))
+    if not clues:
+        raise InputError(source, f"no {kind} clues", line)
+    return clues
+
+
+# --- webpbn's XML export: <puzzleset><puzzle><clues type="columns"><line><count>... ----
+
+def read_webpbn(text: str, source: str) -> Board:
+    """webpbn.com's XML export (pbn): the first `<puzzle>`'s `<clues type="columns">` and
+    `<clues type="rows">`, each `<line>` of `<count>`s; a `<solution type="goal">` image is
+    kept as the known goal. Only black-and-white puzzles are read. The XML is parsed with
+    the standard library after refusing any entity declaration (`<!ENTITY`), so no entity
+    can expand (no "billion laughs") and no external file is read."""
+    import xml.etree.ElementTree as ElementTree  # only here: most inputs are no XML
+
+    if "<!ENTITY" in text:
+        raise InputError(source, "an XML entity declaration (<!ENTITY): refused, a puzzle "
+                         "file needs none")
+    try:
+        root = ElementTree.fromstring(text.encode("utf-8"))
+    except ElementTree.ParseError as error:
+        raise InputError(source, f"not well-formed XML: {error}", error.position[0]) from None
+    puzzle = root if root.tag == "puzzle" else root.find("puzzle")
+    if puzzle is None:
+        raise InputError(source, "no <puzzle> element (expected webpbn's <puzzleset>"
+                         "<puzzle>...)")
+    colours = [colour.get("name") for colour in puzzle.findall("color")]
+    if len(set(colours) - {"white", "black"}) > 0 or puzzle.get("type", "grid") != "grid":
+        raise InputError(source, "a colour or non-grid puzzle: only black-and-white "
+                         "nonograms are solved")
+    clues: dict[str, list[Clue]] = {}
+    for block in puzzle.findall("clues"):
+        kind = block.get("type")
+        if kind not in ("columns", "rows") or kind in clues:
+            raise InputError(source, f"unexpected <clues type={kind!r}> (one columns and "
+                             "one rows block)")
+        lines: list[Clue] = []
+        for index, line in enumerate(block.findall("line"), start=1):
+            runs = []
+            for count in line.findall("count"):
+                value = (count.text or "").strip()
+                if count.get("color", "black") != "black":
+                    raise InputError(source, f"{kind} {index}: a run of colour "
+                                     f"{count.get('color')!r}: only black-and-white "
+                                     "nonograms are solved")
+                runs.append(_run(value, f"{kind} {index}", source, None))
+            lines.append(runs)
+        clues[kind] = lines
+    for kind in ("columns", "rows"):
+        if not clues.get(kind):
+            raise InputError(source, f"no <clues type=\"{kind}\"> with lines")
+    width = side(str(len(clues["columns"])), "columns", source, None)
+    height = side(str(len(clues["rows"])), "rows", source, None)
+    board = Board(width, height, clues["columns"], clues["rows"])
+    image = puzzle.findtext("solution[@type='goal']/image") or ""
+    rows = [row.strip().strip("|") for row in image.split("\n") if row.strip()]
+    if len(rows) == height and all(len(row) == width for row in rows):
+        board.goal = "".join("0" if cell == "." else "1" for row in rows for cell in row)
+    return board
+
+
+# --- puzz.link: pzprjs's encoding of the clues -------------------------------------------------------------------------------
+
+def nonogram_slots(cols: int, rows: int) -> tuple[int, int]:
+    """Clue slots above each column and left of each row (pzprjs's excellRows/Cols)."""
+    return (rows + 1) // 2, (cols + 1) // 2
+
+
+def read_pzpr_clues(found: Address, source: str,
+                  line: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The column clues and the row clues (run lengths, first run first)."""
+    above, beside = nonogram_slots(found.cols, found.rows)
+    count = found.cols * above + found.rows * beside
+    values, rest = decode_numbers(found.body, count, source, line, "nonogram clues")
+    if rest:
+        raise InputError(source, f"unexpected {rest[:20]!r} after the clues", line)
+    columns = [_runs(values[c * above:(c + 1) * above], f"column {c + 1}", source, line)
+               for c in range(found.cols)]
+    start = found.cols * above
+    rows = [_runs(values[start + r * beside:start + (r + 1) * beside], f"row {r + 1}",
+                  source, line) for r in range(found.rows)]
+    return columns, rows
+
+
+def _runs(slots: list[int | None], where: str, source: str, line: int) -> list[int]:
+    """A line's runs: its slots from the farthest to the one next to the grid."""
+    runs = [value for value in reversed(slots) if value is not None]
+    if 0 in runs:
+        raise InputError(source, f"{where}: a clue 0 (pzprjs's nonogram has runs of 1 or "
+                         "more; an empty line has no clue)", line)
+    return runs
+
+
+def write_pzpr(cols: int, rows: int, columns: list[list[int]],
+                   row_clues: list[list[int]]) -> str:
+    """The address of these clues, flushed to the grid as pzprjs writes them."""
+    above, beside = nonogram_slots(cols, rows)
+    values: list[int | None] = []
+    for runs, slots in [(runs, above) for runs in columns] + [(runs, beside)
+                                                             for runs in row_clues]:
+        values += list(reversed(runs)) + [None] * (slots - len(runs))
+    return address("nonogram", cols, rows, encode_numbers(values))
+
+
+
+def read_pzpr(text: str, source: str, line: int) -> Board:
+    """A puzz.link address of pzprjs's `nonogram` (its variants `coral` and `cts` are not
+    read): the clue numbers beside the grid (`decodeNumber16ExCell`), ceil(H/2) slots above
+    each column and ceil(W/2) left of each row, the slot next to the grid first; a line
+    whose slots are all empty has no black cell."""
+    found = read_address(text, source, line, ("nonogram",))
+    columns, rows = read_pzpr_clues(found, source, line)
+    return Board(found.cols, found.rows, list(columns), list(rows), line=line)

@@ -18,6 +18,13 @@ Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: 
 `depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
 `problem` grid and `options diagonal` or `diagonals 1`; `-` for no clue, letters in
 either case or as numbers 1..26; `solution`, `moves` and other sections are skipped).
+
+Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?easyasabc/N/N/K/...`
+(pzprjs's `easyasabc`: K letters A.., see `_pzpr.py`); pzprjs has no diagonal variant
+and no cell given empty.
+
+Written (`--to`): `text` (this format, the default) and `puzzlink` (letters A.. only, no
+diagonals, no cell given empty).
 """
 
 from __future__ import annotations
@@ -26,23 +33,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ..numerals import check_length, integer, is_digits, is_integer, natural
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
+from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     Line,
-    check_digits,
-    clue_grid,
     content_lines,
-    given_clue_texts,
-    given_text,
-    unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
 MAX_N = 40
 EMPTY_GIVEN = "-"
@@ -63,7 +66,10 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    if lines[0][1].lower() == "begin":
+    joined = "".join(line for _, line in lines)
+    if looks_like_address(joined):
+        lines = _from_puzzlink(joined, source, lines[0][0])
+    elif lines[0][1].lower() == "begin":
         lines = _from_janko(lines, source)
     fields: dict[str, Line] = {}
     grid_rows: list[Line] = []
@@ -102,6 +108,63 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, tuple(structure), tuple(clues), Board(size, letters, diagonals))
 
 
+def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
+    """A puzz.link address restated as this format's `key: value` lines."""
+    found = read_address(text, source, line, ("easyasabc",))
+    count, slash, body = found.body.partition("/")
+    if not slash or not is_digits(count):
+        raise InputError(source, f"expected the number of letters and '/' after the size, "
+                         f"found {found.body[:20]!r}", line)
+    count = str(natural(count, source, line, "letters", 1, 26))  # read whole: 0003 is 3
+    sides, cells = read_sides(found, source, line, body)
+    size = found.cols
+
+    def letter(value: int | None) -> str:
+        if value is None:
+            return _NO_CLUE
+        if not 1 <= value <= 26:
+            raise InputError(source, f"a letter number {value} (1 = A ... 26 = Z)", line)
+        return chr(ord("A") + value - 1)
+
+    out = [(line, f"size: {size}"), (line, f"letters: {int(count)}")]
+    out += [(line, f"{side}: {''.join(letter(v) for v in sides[i * size:(i + 1) * size])}")
+            for i, side in enumerate(SIDES)]
+    if any(value is not None for value in cells):
+        out.append((line, "grid:"))
+        out += [(line, "".join(letter(v) for v in cells[r * size:(r + 1) * size]))
+                for r in range(size)]
+    return out
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address: the number of letters, the side letters, the given letters."""
+    board: Board = instance.data
+    if board.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:len(board.letters)]:
+        raise InputError(instance.source, f"the letters {board.letters} cannot be written in a "
+                         "puzz.link address (there, letters are A, B, C, ... in order)")
+    if board.diagonals:
+        raise InputError(instance.source, "the diagonal variant cannot be written in a "
+                         "puzz.link address (pzprjs has none)")
+    size = board.size
+    sides: list[int | None] = [None] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, letter = clue.arguments
+            sides[SIDES.index(side.string) * size + line.number - 1] = _number(letter.string)
+        else:
+            row, column = (arg.number for arg in clue.arguments[:2])
+            if clue.arguments[2].string == EMPTY_GIVEN:
+                raise InputError(instance.source, f"the cell ({row},{column}) given empty "
+                                 "cannot be written in a puzz.link address")
+            cells[(row - 1) * size + column - 1] = _number(clue.arguments[2].string)
+    return write_sides("easyasabc", size, sides, cells, f"{len(board.letters)}/") + "\n"
+
+
+def _number(letter: str) -> int:
+    return ord(letter) - ord("A") + 1
+
+
 _JANKO_SECTIONS = {"clabels": ("top", "bottom"), "rlabels": ("left", "right")}
 
 
@@ -114,7 +177,9 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
         number, line = lines[index]
         key, value = [*line.split(None, 1), ""][:2]
         key = key.lower()
-        if not key.isalpha():  # every key is a word; unknown words are metadata (author, ...)
+        # Every key is a word; unknown words are metadata (author, ...). A single letter
+        # is no key but a data row out of place (a grid or clue row too many).
+        if not key.isalpha() or len(key) == 1:
             raise InputError(source, f"unknown line {line!r} in a janko.at block (expected "
                              "a key such as size, depth, clabels or rlabels)", number)
         index += 1
@@ -122,12 +187,16 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
             return out + grid
         if key in ("size", "depth"):
             out.append((number, f"{'size' if key == 'size' else 'letters'}: {value}"))
-            if key == "size" and value.strip().isdigit():
-                size = min(int(value.strip()[:6]), MAX_N + 1)
-        elif key == "options" and "diagonal" in value.lower():
+            if key == "size":  # read now: it says how many rows `problem` has
+                size = _size_value(value.strip(), source, number)
+        elif key == "options" and any(word in ("diagonal", "diagonals")
+                                      for word in value.lower().split()):
             out.append((number, "diagonals: yes"))
         elif key in ("diagonal", "diagonals"):  # a value: 1, yes, or the letters' count
-            if value.strip().lower() not in ("", "0", "no", "false", "-"):
+            flag = value.strip().lower()
+            if is_integer(flag):
+                flag = str(integer(flag, source, number, key))
+            if flag not in ("", "0", "no", "false", "-"):
                 out.append((number, "diagonals: yes"))
         elif key in _JANKO_SECTIONS:
             for side, (row, text) in zip(_JANKO_SECTIONS[key], lines[index:index + 2],
@@ -154,8 +223,8 @@ def _janko_row(text: str, number: int, source: str) -> str:
     for token in text.split():
         if token == "-":
             chars.append(_NO_CLUE)
-        elif token.isdigit() and token.isascii() and 1 <= int(token) <= 26:
-            chars.append(chr(ord("A") + int(token) - 1))
+        elif is_integer(token):
+            chars.append(chr(ord("A") + integer(token, source, number, "letter", 1, 26) - 1))
         elif len(token) == 1 and token.isascii() and token.isalpha():
             chars.append(token.upper())
         else:
@@ -167,16 +236,17 @@ def _janko_row(text: str, number: int, source: str) -> str:
 def _size(fields: dict[str, Line], source: str) -> int:
     if "size" in fields:
         number, value = fields["size"]
-        if not value.isdigit() or not value.isascii():
-            raise InputError(source, f"size: expected a whole number, found {value!r}", number)
-        size = int(value[:6])
-        if not 1 <= size <= MAX_N:
-            raise InputError(source, f"size: {value} is out of range 1..{MAX_N}", number)
-        return size
+        return _size_value(value, source, number)
     for side in SIDES:
         if side in fields:
             return len(_chars(fields[side], side, None, source))
     raise InputError(source, "no size line and no clue line to tell the size")
+
+
+def _size_value(value: str, source: str, number: int) -> int:
+    if not is_integer(value):
+        raise InputError(source, f"size: expected a whole number, found {value!r}", number)
+    return integer(value, source, number, "size", 1, MAX_N)
 
 
 def _letters(fields: dict[str, Line], size: int, source: str) -> str:
@@ -184,13 +254,10 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         raise InputError(source, "no letters line (e.g. `letters: ABC`, in a janko.at block "
                          "`depth 3`)")
     number, value = fields["letters"]
-    value = value.replace(" ", "").upper()
-    if value.isdigit() and value.isascii():
-        count = int(value[:6])
-        if not 1 <= count <= min(size, 26):
-            raise InputError(source, f"letters: {value} is out of range 1..{min(size, 26)}",
-                             number)
+    if is_integer(value):  # a count, read whole: `1 2` is no count
+        count = integer(value, source, number, "letters", 1, min(size, 26))
         return "".join(chr(ord("A") + i) for i in range(count))
+    value = value.replace(" ", "").replace("\t", "").upper()
     if not value or not all("A" <= char <= "Z" for char in value):
         raise InputError(source, f"letters: expected letters A-Z (e.g. ABC), found {value!r}",
                          number)
@@ -206,6 +273,8 @@ def _diagonals(fields: dict[str, Line], source: str) -> bool:
     if "diagonals" not in fields:
         return False
     number, value = fields["diagonals"]
+    if is_integer(value):  # 1 or 0, read as every number is (01 is 1)
+        value = str(integer(value, source, number, "diagonals", 0, 1))
     if value.lower() not in _YES:
         raise InputError(source, f"diagonals: expected yes or no, found {value!r}", number)
     return _YES[value.lower()]
@@ -257,41 +326,32 @@ def _cells(size: int, answer: Answer) -> list[list[str | None]]:
     return grid
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _cells(board.size, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-
-    def text(row: int, column: int) -> Text:
-        value = grid[row][column]
-        if value is None:
-            return unknown_text()
-        shown = value or EMPTY_GIVEN
-        if (row + 1, column + 1) in givens:
-            return given_text(shown)
-        return Text(f" {shown} ", style="" if value else "dim")
-
-    cells = [[text(r, c) for c in range(board.size)] for r in range(board.size)]
-    clues = edge_clues(board.size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
-    return Group(edge_grid(cells, clues), _legend(board, GIVEN_LEGEND if givens else ""))
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The letters (- for an empty cell), the edge letters outside."""
+    data: Board = instance.data
+    grid = [[None if v is None else v or EMPTY_GIVEN for v in row]
+            for row in _cells(data.size, answer)]
+    givens = given_cells(answer.symbols)
+    cells = grid_of(grid, givens)
+    return Drawing(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
+                   _legend(data))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The edge letters and given cells alone, those that cannot hold together marked."""
-    board: Board = instance.data
+    data: Board = instance.data
     marked = set(conflict)
-    cells = clue_grid(board.size, board.size, given_clue_texts(instance.clues, marked))
-    clues = conflict_edge_clues(board.size, instance.clues, marked)
-    return Group(edge_grid(cells, clues), _legend(board, CONFLICT_LEGEND))
+    cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
+                         given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
+                   _legend(data))
 
 
-def _legend(board: Board, more: str) -> Text:
+def _legend(board: Board) -> str:
     legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
     if board.diagonals:
         legend += "; each diagonal holds every letter too"
-    if more:
-        legend += "; " + more
-    return Text(legend, style="dim")
+    return legend
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -306,8 +366,8 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
         letter = clue.arguments[2].string
         what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
         return f"{what} at ({row},{column})"
-    side, line, letter = clue.arguments
-    return describe_edge(side.string, line.number, letter.string)
+    side, line, edge_letter = clue.arguments
+    return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
@@ -315,10 +375,10 @@ def blank(size: str | None) -> Instance:
     text = (size or "5").strip().lower()
     shape, _, count = text.partition(":")
     width, _, height = shape.partition("x")
-    if not width.isdigit() or (height and height != width) or (count and not count.isdigit()):
+    if not is_digits(width) or (height and height != width) or (count and not is_digits(count)):
         raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
     for number in filter(None, (width, count)):
-        check_digits(number, "--size", None, "size")
+        check_length(number, "--size", None, "size")
     letters = count or str(max(1, int(width) - 2))
     return parse(f"size: {int(width)}\nletters: {letters}\n", "--size")
 
@@ -356,3 +416,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     if any(char != _NO_CLUE for row in grid for char in row):
         lines += ["grid:", *("".join(row) for row in grid)]
     return "\n".join(lines) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="abc", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
+)

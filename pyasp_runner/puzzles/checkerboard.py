@@ -11,18 +11,18 @@ copies of a solution on the board as one.
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
+from ..board import Board as Picture
+from ..board import Cell as Square
+from ..board import Grid, Mark
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
-from ._grid import Line, check_digits, content_lines
+from ..numerals import NATURAL, natural
+from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._grid import Line, content_lines
 
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
@@ -30,15 +30,12 @@ MAX_SIZE = 2_000_000
 # clingo's preset for exact-cover search (measured on the reference: first solution and
 # uniqueness 1.10 s -> 0.72 s, counting all 104 tilings 26.7 s -> 16.8 s).
 CONFIGURATION = "crafty"
-DEFAULT_MODELS = 2
 
 _SEPARATOR = re.compile(r"=+")
-_BOARD = re.compile(r"(\d+)\s*[xX\N{MULTIPLICATION SIGN}]\s*(\d+)")
+_BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
 _EMPTY = re.compile(r"_+")
 _COLOURS = {"B": "b", "W": "w"}
 _CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
-_PALETTE = ("red", "green", "blue", "yellow", "magenta", "cyan", "bright_red",
-            "bright_green", "bright_blue", "bright_yellow", "bright_magenta", "bright_cyan")
 
 Cell = tuple[int, int, str]  # row offset, column offset, colour "b"/"w"
 
@@ -118,9 +115,8 @@ def _board_size(header: Line, source: str) -> tuple[int, int]:
     match = _BOARD.fullmatch(value)
     if not match:
         raise InputError(source, f"board: expected WxH (e.g. 8x8), found {value!r}", number)
-    for side in (match.group(1), match.group(2)):
-        check_digits(side, source, number, "board")
-    cols, rows = int(match.group(1)), int(match.group(2))
+    cols = natural(match.group(1), source, number, "board")
+    rows = natural(match.group(2), source, number, "board")
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(source, f"board: {cols}x{rows} is out of range "
                          f"(1..{MAX_SIDE} per side)", number)
@@ -220,14 +216,14 @@ def size(instance: Instance) -> tuple[int, str]:
     return fields * 8 * fields, "stone-square placements"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--up-to-symmetry", action="store_true",
-                       help="count a solution and its mirrored or rotated copies on the board "
-                       "as one (only symmetries that keep the fields' colours)")
+OPTIONS = (
+    Option("--up-to-symmetry", "count a solution and its mirrored or rotated copies on the "
+           "board as one (only symmetries that keep the fields' colours)"),
+)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    if getattr(args, "up_to_symmetry", False):
+def configure(instance: Instance, options: OptionValues) -> Instance:
+    if options["up_to_symmetry"]:
         board = replace(instance.data, symmetry=True)
         return replace(instance, structure=_structure(board), data=board)
     return instance
@@ -252,27 +248,35 @@ def stone_label(index: int) -> str:
     return label
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _grid(instance, answer)
-    width = max(len(stone_label(len(board.stones) - 1)), 1) + 1
-    lines = []
-    for r, row in enumerate(grid, start=1):
-        line = Text()
-        for c, stone in enumerate(row, start=1):
-            black = board.colour(r, c) == "b"
-            if stone is None:
-                line.append("·".center(width), style="dim")
-                continue
-            label = stone_label(stone)
-            colour = _PALETTE[stone % len(_PALETTE)]
-            style = f"bold black on {colour}" if black else f"{colour}"
-            line.append((label if black else label.lower()).center(width), style=style)
-        lines.append(line)
-    legend = Text("Letters name the stones in file order (A = stone 0); UPPER CASE on black "
-                  "fields, lower case on white fields.", style="dim")
-    return Group(*lines, legend)
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Each stone as one piece in its own colour over the dark and light fields, named by
+    its letter: upper case on dark fields, lower case on light ones."""
+    data: Board = instance.data
+    cells = tuple(
+        tuple(Square(None, Mark.UNKNOWN, field=_field(data, r, c)) if stone is None
+              else Square(_stone_letters(data, stone, r, c), region=stone,
+                        field=_field(data, r, c))
+              for c, stone in enumerate(row, start=1))
+        for r, row in enumerate(_grid(instance, answer), start=1))
+    return Picture(Grid(cells), "letters name the stones in file order (A = the first); "
+                   "upper case on dark fields, lower case on light ones")
+
+
+def _field(data: Board, row: int, col: int) -> str:
+    return "dark" if data.colour(row, col) == "b" else "light"
+
+
+def _stone_letters(data: Board, stone: int, row: int, col: int) -> str:
+    label = stone_label(stone)
+    return label if data.colour(row, col) == "b" else label.lower()
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
+
+
+PUZZLE = PuzzleSpec(
+    name="checkerboard", parse=parse, solution_json=solution_json,
+    board=board, size=size,
+    max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
+)

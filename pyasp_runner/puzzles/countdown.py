@@ -9,19 +9,17 @@ option `--targets LO..HI` sets that range for any input (numbers alone will do),
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
-from ..puzzle import Answer, Closest, Instance, Value, fact
-from ._grid import check_digits
+from ..numerals import SIGNED, integer, is_integer
+from ..numerals import fields as split_fields
+from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
 
-INLINE = True
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
 MAX_SIZE = 7
 # Every value an expression can reach is at most the product of max(number, 2), so
@@ -31,8 +29,7 @@ VALUE_LIMIT = 2**31 - 1
 TARGET_LIMIT = 1_000_000_000
 MAX_RANGE = 1_000_000
 
-_NUMBER = re.compile(r"\d+")
-_RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
+_RANGE = re.compile(rf"({SIGNED})\s*\.\.\s*({SIGNED})")
 _SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _LEVEL = {"add": 1, "sub": 1, "mul": 2, "div": 2}
 
@@ -82,16 +79,15 @@ def parse(text: str, source: str) -> Instance:
 
 def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
     number, text = line
-    fields = [f for f in re.split(r"[\s,]+", text.strip()) if f]
+    fields = split_fields(text, source, number, "numbers")
     if not fields:
         raise InputError(source, "no numbers before the target", number)
     values = []
     for position, field in enumerate(fields, start=1):
-        if not _NUMBER.fullmatch(field):
+        if not is_integer(field):
             raise InputError(source, f"number {position}: expected a positive whole number, "
                              f"found {field!r}", number)
-        check_digits(field, source, number, f"number {position}")
-        value = int(field)
+        value = integer(field, source, number, f"number {position}")
         if value < 1:
             raise InputError(source, f"number {position}: {value} is not positive", number)
         if value > VALUE_LIMIT:
@@ -111,9 +107,7 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
     text = text.strip()
     match = _RANGE.fullmatch(text)
     if match:
-        for bound in (match[1], match[2]):
-            check_digits(bound, source, line, "target")
-        low, high = int(match[1]), int(match[2])
+        low, high = (integer(bound, source, line, "target") for bound in (match[1], match[2]))
         for value in (low, high):
             _check_target(value, source, line)
         if low > high:
@@ -122,11 +116,10 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
             raise InputError(source, f"target range {low}..{high} is longer than "
                              f"{MAX_RANGE:,} targets", line)
         return replace(round_, target=None, targets=(low, high))
-    if not _NUMBER.fullmatch(text):
+    if not is_integer(text):
         raise InputError(source, f"target: expected a positive whole number or LO..HI, "
                          f"found {text!r}", line)
-    check_digits(text, source, line, "target")
-    target = int(text)
+    target = integer(text, source, line, "target")
     _check_target(target, source, line)
     return replace(round_, target=target, targets=None)
 
@@ -151,25 +144,23 @@ def size(instance: Instance) -> tuple[int, str]:
     return len(instance.data.numbers), "numbers"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--all", action="store_true", dest="every_way",
-                       help="list every distinct way to the target (or the closest value), "
-                       "not only those with the fewest numbers")
-    group.add_argument("--targets", metavar="LO..HI",
-                       help="answer every target LO..HI for these numbers: how many are "
-                       "reachable, and the closest value for the others")
+OPTIONS = (
+    Option("--all", "list every distinct way to the target (or the closest value), not only "
+           "those with the fewest numbers", models=0),
+    Option("--targets", "answer every target LO..HI for these numbers: how many are "
+           "reachable, and the closest value for the others", metavar="LO..HI"),
+)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
+def configure(instance: Instance, options: OptionValues) -> Instance:
     round_: Round = instance.data
-    if getattr(args, "targets", None):
-        round_ = _with_target(round_, args.targets, "--targets", None)
-    if getattr(args, "every_way", False):
+    targets = options["targets"]
+    if isinstance(targets, str):
+        round_ = _with_target(round_, targets, "--targets", None)
+    if options["all"]:
         if round_.target is None:
             raise InputError("--all", "goes with one target, not a range of targets")
         round_ = replace(round_, every_way=True)
-        if args.models is None:
-            args.models = 0
     if round_.target is None and round_.targets is None:
         raise InputError(instance.source, "no target: write `numbers -> target` or give "
                          "--targets LO..HI")
@@ -195,13 +186,13 @@ def _tree(answer: Answer) -> Node | None:
     value = results[0][0]
     roots = [key for key in steps if key not in children and key[1] == value]
 
-    def build(key: tuple[Value, Value]) -> Node:
+    def build(key: tuple[Any, Any]) -> Node:
         if key not in steps:
-            return Node(int(key[1]))  # type: ignore[arg-type]
+            return Node(int(key[1]))
         op, a, va, b, vb = steps[key]
-        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))  # type: ignore[arg-type]
+        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))
 
-    return build(roots[0]) if roots else Node(int(value))  # type: ignore[arg-type]
+    return build(roots[0]) if roots else Node(int(value))
 
 
 def infix(node: Node) -> str:
@@ -236,54 +227,43 @@ def _leaves(node: Node) -> int:
     return _leaves(node.left) + _leaves(node.right)
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Board:
+    """The numbers and the target, then the way: the expression and its steps in the
+    order they are said (for a range of targets: which are reached, the closest values)."""
     round_: Round = instance.data
-    numbers = Text("numbers: " + " ".join(str(n) for n in round_.numbers))
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
     if round_.targets is not None:
-        return Group(numbers, *_batch_lines(round_, answer))
+        low, high = round_.targets
+        misses = _misses(answer)
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
+        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
+                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
+        rows += [Row("unreachable:" if i == 0 else "", tuple(
+            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
+            separator="  ") for i in range(0, len(misses), 8)]
+        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
     tree = _tree(answer)
     if tree is None:
-        return Group(numbers, Text(f"target:  {round_.target}"), Text("·  (not known)"))
-    lines = [numbers, Text(f"target:  {round_.target}")]
+        rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
+        return Board(Lines(tuple(rows)))
+    rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
+    rows += [Row("", (Cell(step),)) for step in steps(tree)]
     used = _leaves(tree)
-    exact = tree.value == round_.target
-    mark = "=" if exact else "≈"
-    lines.append(Text(f"{infix(tree)} = {tree.value}", style="bold"))
-    lines += [Text(f"  {line}") for line in steps(tree)]
-    away = "" if exact else f", {abs(tree.value - (round_.target or 0))} away from the target"
-    lines.append(Text(f"{mark} {tree.value}: {used} number{'s' * (used != 1)}, "
-                      f"{used - 1} operation{'s' * (used != 2)}{away}", style="dim"))
-    return Group(*lines)
-
-
-def _batch_lines(round_: Round, answer: Answer) -> list[Text]:
-    low, high = round_.targets or (0, 0)
-    exact = len(answer.atoms("exact", 1))
-    misses = _misses(answer)
-    lines = [Text(f"targets: {low}..{high}"),
-             Text(f"reachable exactly: {exact} of {high - low + 1}", style="bold")]
-    if misses:
-        lines.append(Text(f"unreachable ({len(misses)}), with the closest values:"))
-        entries = [f"{t}→{'/'.join(str(v) for v in vs)}" for t, vs in misses.items()]
-        width, row = 78, "  "
-        for entry in entries:
-            if len(row) + len(entry) + 2 > width:
-                lines.append(Text(row.rstrip()))
-                row = "  "
-            row += entry + "  "
-        if row.strip():
-            lines.append(Text(row.rstrip()))
-    return lines
+    away = "" if tree.value == round_.target else \
+        f", {abs(tree.value - (round_.target or 0))} away from the target"
+    return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
+                 f"operation{'s' * (used != 2)}{away}")
 
 
 def _misses(answer: Answer) -> dict[int, list[int]]:
     misses: dict[int, list[int]] = {}
     for target, value in answer.atoms("closest", 2):
-        misses.setdefault(int(target), []).append(int(value))  # type: ignore[arg-type]
+        misses.setdefault(int(target), []).append(int(value))
     return misses
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict:
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     round_: Round = instance.data
     if round_.targets is not None:
         low, high = round_.targets
@@ -303,10 +283,22 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
     if round_.target is None or tree is None or tree.value == round_.target:
         return None
     distance = abs(tree.value - round_.target)
-    values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})  # type: ignore[arg-type]
+    values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})
     shown = " and ".join(str(v) for v in values)
     what = "values are" if len(values) > 1 else "value is"
     summary = (f"No exact answer: {round_.target} cannot be reached; the closest {what} "
                f"{shown}, {distance} away.")
     return Closest("closest", summary, {"target": round_.target, "distance": distance},
                    in_solutions=True)
+
+
+# --hint and --explain reason about clues; a round has none to drop or to force.
+NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle), so there is "
+            "nothing to reason about; --all lists every way to the best answer")
+
+PUZZLE = PuzzleSpec(
+    name="countdown", parse=parse, solution_json=solution_json,
+    board=board, assess=assess,
+    size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
+    refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
+)

@@ -21,29 +21,22 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 
+from ..board import Board, Clue, Grid, Mark, Operator, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, Value, fact
+from ..numerals import is_digits
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     Line,
-    conflict_text,
     content_lines,
-    filled_text,
-    given_text,
     parse_int,
     parse_range,
     take_header,
-    unknown_text,
 )
 
 DEFAULT_RANGE = (-9, 99)
@@ -95,15 +88,16 @@ def _tokens(line: Line, source: str, numbers: bool = False) -> list[str | int | 
             continue
         operand_before = bool(tokens) and (tokens[-1] is None or isinstance(tokens[-1], int))
         rest = text[position + 1:]
-        signed = char in "+-\u2212" and (numbers or not operand_before) and rest[:1].isdigit()
+        signed = (char in "+-\u2212" and (numbers or not operand_before)
+                  and is_digits(rest[:1]))
         if char == "_":
             end = position
             while end < len(text) and text[end] == "_":
                 end += 1
             tokens.append(BLANK)
-        elif char.isdigit() or signed:
+        elif is_digits(char) or signed:
             end = position + 1
-            while end < len(text) and text[end].isdigit():
+            while end < len(text) and is_digits(text[end]):
                 end += 1
             digits = text[position:end].replace("\u2212", "-")
             tokens.append(parse_int(digits, source, number, "number"))
@@ -236,8 +230,8 @@ def _structure(layout: Layout) -> tuple[Symbol, ...]:
     return tuple(facts)
 
 
-def _name(equation: Value) -> str:
-    kind, index = equation  # type: ignore[misc]
+def _name(equation: tuple[str, int]) -> str:
+    kind, index = equation
     return f"{'row' if kind == 'row' else 'column'} {index}"
 
 
@@ -245,43 +239,12 @@ def _grid(layout: Layout, answer: Answer) -> list[list[int | None]]:
     """Values by row and column; None where the answer is partial (a hint)."""
     grid: list[list[int | None]] = [[None] * layout.columns for _ in range(layout.rows)]
     for r, c, v in answer.atoms("value", 3):
-        grid[int(r) - 1][int(c) - 1] = int(v)  # type: ignore[arg-type]
+        grid[int(r) - 1][int(c) - 1] = int(v)
     return grid
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance.data, answer)}
-
-
-def _drawing(layout: Layout, cell: Any, results: dict[Any, Any],
-             marked: Collection[tuple[str, int]] = ()) -> Table:
-    """Cells with their operators between, `= result` after each row and under each column;
-    the results of the `marked` equations drawn as part of a conflict."""
-    table = Table.grid(padding=(0, 1))
-    for _ in range(2 * layout.columns - 1):
-        table.add_column(justify="center")
-    table.add_column(justify="left")
-
-    def result_text(equation: tuple[str, int]) -> Text:
-        value = results.get(equation)
-        if value is None:
-            return Text("_", style="bold")
-        return conflict_text(value) if equation in marked else Text(str(value), style="bold")
-
-    for r in range(1, layout.rows + 1):
-        row: list[Text] = [cell(r, 1)]
-        for c in range(2, layout.columns + 1):
-            row += [Text(layout.row_ops[r - 1][c - 2]), cell(r, c)]
-        table.add_row(*row, Text("= ") + result_text(("row", r)))
-        if r < layout.rows:
-            ops = layout.column_ops[r - 1]
-            table.add_row(*[Text(ops[c // 2]) if c % 2 == 0 else Text("")
-                            for c in range(2 * layout.columns - 1)], Text(""))
-    table.add_row(*[Text("=") if c % 2 == 0 else Text("")
-                    for c in range(2 * layout.columns - 1)], Text(""))
-    table.add_row(*[result_text(("col", c // 2 + 1)) if c % 2 == 0 else Text("")
-                    for c in range(2 * layout.columns - 1)], Text(""))
-    return table
 
 
 def _results(instance: Instance) -> dict[Any, Any]:
@@ -294,42 +257,41 @@ def _equation_of(clue: Symbol) -> tuple[str, int]:
     return kind.string, index.number
 
 
-def _legend(layout: Layout, base: str) -> Text:
-    return Text(f"{base}; unknown cells {layout.low}..{layout.high}", style="dim")
-
-
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Board:
+    """The cells with the operators between them and each equation's result after it."""
     layout: Layout = instance.data
-    grid = _grid(layout, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
     results = {tuple(eq): v for eq, v in answer.atoms("result", 2)} or _results(instance)
-
-    def cell(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        return (given_text if (r, c) in givens else filled_text)(value)
-
-    return Group(_drawing(layout, cell, results), _legend(layout, GIVEN_LEGEND))
+    cells = grid_of(_grid(layout, answer), given_cells(answer.symbols))
+    return _board(layout, Grid(cells), results, set())
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
     """The clues alone, those that cannot hold together marked."""
     layout: Layout = instance.data
-    marked = set(conflict)
-    givens = {(c.arguments[0].number, c.arguments[1].number): c
-              for c in instance.clues if c.name == "given"}
+    cells = clue_grid_of(layout.rows, layout.columns, given_values(instance.clues),
+                         given_cells(conflict))
+    marked = {_equation_of(c) for c in conflict if c.name == "result"}
+    return _board(layout, Grid(cells), _results(instance), marked)
 
-    def cell(r: int, c: int) -> Text:
-        clue = givens.get((r, c))
-        if clue is None:
-            return unknown_text()
-        value = clue.arguments[2].number
-        return (conflict_text if clue in marked else given_text)(value)
 
-    marked_results = {_equation_of(c) for c in conflict if c.name == "result"}
-    return Group(_drawing(layout, cell, _results(instance), marked_results),
-                 _legend(layout, CONFLICT_LEGEND))
+def _board(layout: Layout, grid: Grid, results: dict[Any, Any],
+           marked: set[tuple[str, int]]) -> Board:
+    def result(equation: tuple[str, int]) -> tuple[Clue, ...]:
+        value = results.get(equation)
+        if value is None:
+            return (Clue("_", Mark.UNKNOWN),)
+        return (Clue(str(value), Mark.CONFLICT if equation in marked else Mark.GIVEN),)
+
+    operators = [Operator(r, c, "right", layout.row_ops[r - 1][c - 1])
+                 for r in range(1, layout.rows + 1) for c in range(1, layout.columns)]
+    operators += [Operator(r, c, "down", layout.column_ops[r - 1][c - 1])
+                  for r in range(1, layout.rows) for c in range(1, layout.columns + 1)]
+    operators += [Operator(r, layout.columns, "right", "=") for r in range(1, layout.rows + 1)]
+    operators += [Operator(layout.rows, c, "down", "=") for c in range(1, layout.columns + 1)]
+    return Board(Grid(grid.cells, operators=tuple(operators),
+                      right=tuple(result(("row", r)) for r in range(1, layout.rows + 1)),
+                      bottom=tuple(result(("col", c)) for c in range(1, layout.columns + 1))),
+                 f"* and / before + and -; unknown cells {layout.low}..{layout.high}")
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:
@@ -344,7 +306,7 @@ def blank(size: str | None) -> Instance:
     text = (size or "3x3").strip().lower()
     rows_text, _, columns_text = text.partition("x")
     columns_text = columns_text or rows_text
-    if not (rows_text.strip().isdigit() and columns_text.strip().isdigit()
+    if not (is_digits(rows_text.strip()) and is_digits(columns_text.strip())
             and len(rows_text.strip()) <= 2 and len(columns_text.strip()) <= 2
             and 1 <= int(rows_text) <= MAX_SIDE and 1 <= int(columns_text) <= MAX_SIDE):
         raise InputError("--size", f"expected a size like 3x3 (up to {MAX_SIDE}x{MAX_SIDE}), "
@@ -411,3 +373,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     lines.append("   ".join(results.get(("col", c), "_").rjust(width)
                             for c in range(1, layout.columns + 1)))
     return "\n".join(lines) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="equation", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write,
+)

@@ -8,16 +8,14 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 
 from __future__ import annotations
 
-import argparse
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
-from ..errors import InputError, UserError
-from ..puzzle import Answer, Closest, Instance, fact
+from ..board import Board, Cell, Mark, Rings, Shape
+from ..errors import InputError
+from ..numerals import fields as split_fields
+from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -28,7 +26,6 @@ MAX_DISKS = 64
 MAX_SIZE = 2_000_000
 
 WOOD, HOLE, UNKNOWN, OPEN = "●", "○", "·", "✗"
-_SEPARATORS = re.compile(r"[,\s]+")
 _RUN = re.compile(r"[01]{2,}")
 
 
@@ -66,12 +63,12 @@ def _instance(source: str, disks: list[tuple[int, ...]]) -> Instance:
 
 
 def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
-    body = line.rstrip(",").strip()
+    body = line.removesuffix(",").strip()  # a list literal's line: `[0, 1, 1],`
     if body.startswith("[") != body.endswith("]"):
         raise InputError(source, "unbalanced brackets: write [0,1,...] or leave them out",
                          number)
     body = body.removeprefix("[").removesuffix("]").strip()
-    fields = [f for f in _SEPARATORS.split(body) if f]
+    fields = split_fields(body, source, number, "positions")
     if len(fields) == 1 and _RUN.fullmatch(fields[0]):
         fields = list(fields[0])
     if not fields:
@@ -91,21 +88,6 @@ def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
 def size(instance: Instance) -> tuple[int, str]:
     stack: Stack = instance.data
     return len(stack.disks) * stack.positions ** 2, "disk placements"
-
-
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    """Show every answer by default: all solutions, or all best stack positions.
-
-    The disks are the whole puzzle, there are no clues: --hint and --explain (which
-    reason about clues, ignoring the optimisation) have nothing to work on.
-    """
-    if getattr(args, "hint", False) or getattr(args, "explain", False):
-        raise UserError("flower has no clues (the disks are the puzzle), so --hint and "
-                        "--explain do not apply; without them every best stack position "
-                        "is shown")
-    if getattr(args, "models", 0) is None:
-        args.models = 0
-    return instance
 
 
 def _rotations(instance: Instance, answer: Answer) -> list[int | None]:
@@ -131,25 +113,24 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"rotations": _rotations(instance, answer), "disks": _rotated(instance, answer)}
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Board:
+    """The disks stacked (the first innermost), each turned as the answer says: wood and
+    holes per position, the positions where a hole goes through every disk marked open."""
     stack: Stack = instance.data
-    gap = " " if stack.positions <= 30 else ""
     rotations = _rotations(instance, answer)
-    lines = []
-    for disk, (rotation, row) in enumerate(
-            zip(rotations, _rotated(instance, answer), strict=True), start=1):
-        fixed = " fixed" if disk == 1 else ""
-        label = Text(f"disk {disk:>2} rot {'?' if rotation is None else rotation:>3}{fixed:6} ",
-                     style="bold" if fixed else "")
-        cells = (gap.join(UNKNOWN * stack.positions) if row is None
-                 else gap.join(WOOD if v else HOLE for v in row))
-        lines.append(label + Text(cells))
-    if None not in rotations:
-        open_positions = {p for (p,) in answer.atoms("open", 1)}
-        marks = gap.join(OPEN if p in open_positions else " " for p in range(stack.positions))
-        lines.append(Text(f"{'open':24}") + Text(marks, style="bold red"))
-    legend = f"{WOOD} wood  {HOLE} hole  {OPEN} position left open  {UNKNOWN} not known"
-    return Group(*lines, Text(legend, style="dim"))
+    unknown = Cell(None, Mark.UNKNOWN)
+    cells = tuple(
+        tuple(unknown for _ in range(stack.positions)) if row is None
+        else tuple(Cell(None, shape=Shape.SOLID if wood else Shape.BLANK) for wood in row)
+        for row in _rotated(instance, answer))
+    labels = tuple(f"disk {d:>2} rot {'?' if r is None else r:>3}" + " fixed" * (d == 1)
+                   for d, r in enumerate(rotations, start=1))
+    known = None not in rotations
+    open_positions = frozenset(p + 1 for (p,) in answer.atoms("open", 1)) if known \
+        else frozenset()
+    return Board(Rings(cells, ring_labels=labels, open_sectors=open_positions),
+                 "position 1 at the top, clockwise; a position open through every disk is "
+                 "marked")
 
 
 def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
@@ -163,3 +144,17 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
                f"hole{'s' * (holes != 1)} stay{'s' * (holes == 1)} open; {count} such stack "
                f"position{'s' * (count != 1)} found.")
     return Closest("unsolvable", summary, {"open": holes})
+
+
+# --hint and --explain reason about clues (and ignore the optimisation).
+NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing to reason "
+            "about; without it every best stack position is shown")
+
+# Every answer is shown by default (default_models=0): all solutions, or all the best
+# stack positions when none covers every hole.
+PUZZLE = PuzzleSpec(
+    name="flower", parse=parse, solution_json=solution_json,
+    board=board, assess=assess,
+    size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
+    refuses_explain=NO_CLUES,
+)

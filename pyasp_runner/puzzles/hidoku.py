@@ -9,33 +9,24 @@ Option `--path` draws an arrow from every number towards the next one.
 
 from __future__ import annotations
 
-import argparse
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..numerals import NATURAL, SIGNED, check_length
+from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     Line,
-    check_digits,
-    clue_at,
     content_lines,
-    filled_text,
-    given_clue_texts,
-    given_text,
     parse_int,
-    unknown_text,
-    with_legend,
 )
-from ._path import cell_texts, draw, number_grid, successor_arrows
+from ._path import number_grid
 
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 4_000_000
@@ -47,8 +38,8 @@ _BLOCKED = re.compile(r"[xX]+|\.+")
 # A row of bracketed cells, `[XX][29][??]`, as some collections write them.
 _BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
 _BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
-_NUMBER = re.compile(r"[+-]?\d+")
-_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX]\s*(\d+)\s*)?")
+_NUMBER = re.compile(SIGNED)
+_SIZE = re.compile(rf"\s*({NATURAL})\s*(?:[xX]\s*({NATURAL})\s*)?")
 
 
 @dataclass(frozen=True)
@@ -126,53 +117,34 @@ def size(instance: Instance) -> tuple[int, str]:
     return board.cells ** 2, "cell-number pairs"
 
 
-def add_options(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--path", action="store_true",
-                       help="draw an arrow from every number towards the next one")
+OPTIONS = (Option("--path", "draw an arrow from every number towards the next one"),)
 
 
-def configure(instance: Instance, args: argparse.Namespace) -> Instance:
-    if getattr(args, "path", False):
+def configure(instance: Instance, options: OptionValues) -> Instance:
+    if options["path"]:
         return replace(instance, data=replace(instance.data, path=True))
     return instance
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = number_grid(answer, board.rows, board.cols)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    arrows = successor_arrows(grid) if board.path else {}
-
-    def cell(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        text = (given_text if (r, c) in givens else filled_text)(value)
-        if board.path:
-            text = text.copy()
-            text.append(arrows.get((r - 1, c - 1), " "))
-        return text
-
-    legend = GIVEN_LEGEND + (", arrows point to the next number" if board.path else "")
-    return _drawn(board, cell, legend)
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The numbers, givens marked, blocked cells; with --path, the path from 1 to the
+    last number drawn through the cells (when every number is known)."""
+    data: Board = instance.data
+    grid = number_grid(answer, data.rows, data.cols)
+    cells = grid_of(grid, given_cells(answer.symbols), data.blocked)
+    where = {value: (r, c) for r, row in enumerate(grid, start=1)
+             for c, value in enumerate(row, start=1) if value is not None}
+    path = tuple(where[v] for v in sorted(where)) if data.path and len(where) == data.cells \
+        else ()
+    return Drawing(Grid(cells, path=path))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The board with the givens alone, those that cannot hold together marked."""
-    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
-    return _drawn(instance.data, clues, CONFLICT_LEGEND)
-
-
-def _drawn(board: Board, cell: Callable[[int, int], Text], legend: str) -> RenderableType:
-    """The board with `cell` drawing every playable cell, the blocked ones filled, a legend."""
-    blocked = Text("███" if board.cols <= 12 else "██", style="dim")
-
-    def text(r: int, c: int) -> Text:
-        return blocked.copy() if (r, c) in board.blocked else cell(r, c)
-
-    if board.blocked:
-        legend += ", ██ blocked"
-    return with_legend(draw(cell_texts(board.rows, board.cols, text)), legend)
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict), data.blocked)
+    return Drawing(Grid(cells))
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -192,7 +164,7 @@ def blank(size_text: str | None) -> Instance:
     if not match:
         raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
     for side in filter(None, match.group(1, 2)):
-        check_digits(side, "--size", None, "size")
+        check_length(side, "--size", None, "size")
     width = int(match.group(1))
     height = int(match.group(2) or match.group(1))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
@@ -214,3 +186,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
         grid[row - 1][col - 1] = str(value)
     width = max(len(field) for row in grid for field in row)
     return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in grid)
+
+
+PUZZLE = PuzzleSpec(
+    name="hidoku", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
+)

@@ -5,27 +5,18 @@ Input: three CSV rows (rings, inner first) of six fields (sectors), `_` for empt
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
+from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
     check_value,
-    conflict_text,
     content_lines,
-    filled_text,
-    given_text,
-    grid_table,
     read_number_grid,
-    unknown_text,
-    with_legend,
 )
 
 RINGS, SECTORS = 3, 6
@@ -56,50 +47,30 @@ def _grid(answer: Answer) -> list[list[int | None]]:
     return grid
 
 
-def _total(values: list[int | None]) -> Text:
+def _total(values: list[int | None]) -> str:
     known = [v for v in values if v is not None]
-    return Text(f"{sum(known)}" if len(known) == len(values) else "", style="dim")
+    return f"{sum(known)}" if len(known) == len(values) else ""
 
 
-def _disc(cell: Callable[[int, int], Text], grid: list[list[int | None]]) -> RenderableType:
-    rows = [[cell(r, s) for s in range(1, SECTORS + 1)] + [_total(grid[r - 1])]
-            for r in range(1, RINGS + 1)]
-    sums = [_total([grid[r][s] for r in range(RINGS)]) for s in range(SECTORS)]
-    return grid_table(
-        [*rows, [*sums, Text("")]],
-        row_labels=[f"ring {r}" for r in range(1, RINGS + 1)] + ["sum"],
-        column_labels=[f"s{s}" for s in range(1, SECTORS + 1)] + ["sum"],
-    )
-
-
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Board:
+    """Three rings of six sectors, each ring's and sector's sum where known."""
     grid = _grid(answer)
-    givens = {(r, s) for r, s, _ in answer.atoms("given", 3)}
-
-    def cell(ring: int, sector: int) -> Text:
-        digit = grid[ring - 1][sector - 1]
-        if digit is None:
-            return unknown_text()
-        return (given_text if (ring, sector) in givens else filled_text)(digit)
-
-    return with_legend(_disc(cell, grid), GIVEN_LEGEND)
+    return Board(_rings(grid_of(grid, given_cells(answer.symbols)), grid),
+                 "digits 1..9 twice each; every sector sums to 15, every ring to 30")
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
     """The clues alone, those that cannot hold together marked."""
-    grid: list[list[int | None]] = [[None] * SECTORS for _ in range(RINGS)]
-    for clue in instance.clues:
-        ring, sector, digit = (arg.number for arg in clue.arguments)
-        grid[ring - 1][sector - 1] = digit
-    marked = {tuple(arg.number for arg in clue.arguments[:2]) for clue in conflict}
+    cells = clue_grid_of(RINGS, SECTORS, given_values(instance.clues), given_cells(conflict))
+    return Board(_rings(cells, [[None] * SECTORS] * RINGS))
 
-    def cell(ring: int, sector: int) -> Text:
-        digit = grid[ring - 1][sector - 1]
-        if digit is None:
-            return unknown_text()
-        return (conflict_text if (ring, sector) in marked else given_text)(digit)
 
-    return with_legend(_disc(cell, [[None] * SECTORS] * RINGS), CONFLICT_LEGEND)
+def _rings(cells: tuple[tuple[Cell, ...], ...], grid: list[list[int | None]]) -> Rings:
+    return Rings(cells, ring_labels=tuple(f"ring {r}"
+                                          for r in range(1, RINGS + 1)),
+                 ring_notes=tuple(_total(row) for row in grid),
+                 sector_notes=tuple(_total([grid[r][s] for r in range(RINGS)])
+                                    for s in range(SECTORS)))
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -128,3 +99,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     ring, sector, digit = (arg.number for arg in clue.arguments)
     return f"the {digit} at ring {ring}, sector {sector}"
+
+
+PUZZLE = PuzzleSpec(
+    name="jodici", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write,
+)

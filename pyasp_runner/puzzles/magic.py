@@ -10,23 +10,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..numerals import is_digits
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    conflict_text,
     content_lines,
-    filled_text,
-    given_text,
-    grid_table,
     parse_range,
     read_number_grid,
     take_header,
-    unknown_text,
-    with_legend,
 )
 
 # N*N*N and N*LO are computed by the encoding: N <= 100 and |LO| <= 10^6 stay in 32 bits.
@@ -109,28 +104,17 @@ def _legend(board: Board, base: str) -> str:
     return f"{base}; numbers {board.low}..{board.high}, every line sums to {board.line_sum}"
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = _grid(instance, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    cells = [
-        [unknown_text() if value is None
-         else (given_text if (r, c) in givens else filled_text)(value)
-         for c, value in enumerate(row, start=1)]
-        for r, row in enumerate(grid, start=1)
-    ]
-    return with_legend(grid_table(cells), _legend(board, GIVEN_LEGEND))
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(_grid(instance, answer), given_cells(answer.symbols))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The clues alone, those that cannot hold together marked."""
-    board: Board = instance.data
-    cells = [[unknown_text() for _ in range(board.n)] for _ in range(board.n)]
-    marked = set(conflict)
-    for clue in instance.clues:
-        row, column, value = (arg.number for arg in clue.arguments)
-        cells[row - 1][column - 1] = (conflict_text if clue in marked else given_text)(value)
-    return with_legend(grid_table(cells), _legend(board, CONFLICT_LEGEND))
+    data: Board = instance.data
+    cells = clue_grid_of(data.n, data.n, given_values(instance.clues), given_cells(conflict))
+    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:
@@ -142,7 +126,7 @@ def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
     text = (size or "4").strip().lower()
     side, _, other = text.partition("x")
-    n = int(side) if side.strip().isdigit() and len(side.strip()) <= 4 else -1
+    n = int(side) if is_digits(side.strip()) and len(side.strip()) <= 4 else -1
     if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
         raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
                          f"found {size!r}")
@@ -163,3 +147,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
         grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
     return header + "".join(",".join(row) + "\n" for row in grid)
+
+
+PUZZLE = PuzzleSpec(
+    name="magic", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE,
+)

@@ -1,6 +1,6 @@
 """Nonogram (Tatham's Pattern, picross): black runs per row and column as the clues say.
 
-Input, any of three formats (a `#` line is a comment):
+Input, any of these formats (a `#` line is a comment); the first line tells which:
 - a Tatham game ID `WxH:` then the W column clues and the H row clues, separated by `/`,
   runs within a clue by `.`, an empty clue for a line without black cells, optionally
   `,` and Tatham's clue squares (letters: a run of cells skipped, then one cell given
@@ -8,11 +8,28 @@ Input, any of three formats (a `#` line is a comment):
   (`...pattern.html#WxH:...`), wrapped over lines, or as a Tatham save file;
 - a pair of lists (or tuples), columns first: `([[2],[3,2],...],[[5,2],...])`;
 - a `.non` file: `width`, `height` (or `columns N`, `rows N`), a `rows` and a `columns`
-  section of one clue per line (`3,1,2` or `3 1 2`; `0`, or a blank line where the
-  section is short by exactly its blank lines, for an empty line) and other keyword
+  section of one clue per line (`3,1,2` or `3 1 2`; `0`, or a blank line between the
+  section's clues where it is short by exactly those blank lines, for an empty line; a
+  blank line after a section's last clue is spacing) and other keyword
   lines (title, goal, ...) as metadata.
+- a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?nonogram/W/H/...` (see
+  `_pzpr.py`; pzprjs's variants `coral` and `cts` are not read);
+- Jakub Wilk's `.nin`: a first line `W H` (two numbers), then the H row clues, then the W
+  column clues, one a line (`0`, or a blank line as in `.non`, for an empty line);
+- SPOJ JCROSS: a first line of one number (how many puzzles: 1), then `R C` (rows,
+  columns), the R row clues and the C column clues, every line ending with `0`;
+- a record of the puzzlekit dataset, a first line `{`: the JSON object whose `problem`
+  is `R C`, the C column clues, then the R row clues (the order puzzlekit's parser reads;
+  the bare problem text, with its first line `R C`, would be read as `.nin`, the puzzle
+  transposed, so the record is what is read as puzzlekit's);
+- nonogrid's clue file, a first line `[clues]` (or `[colors]`): `columns` and `rows`
+  (see `read_nonogrid`);
+- webpbn's XML export, a first line `<?xml` or `<puzzleset>` (black and white only).
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
+
+Written (`--to`): `tatham` (the game ID, the default), `non`, `puzzlink` (a line without
+a clue or a given cell has no form in a puzz.link address and is refused).
 """
 
 from __future__ import annotations
@@ -22,35 +39,51 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.text import Text
 
-from ..puzzle import Answer, Instance, Value, fact, to_python
-from ._grid import conflict_text, content_lines, tatham_game_id
+from ..board import Board as Picture
+from ..board import Cell, Clue, Grid, Mark, Shape, Side
+from ..errors import InputError
+from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
+from ._grid import content_lines, tatham_game_id
 from ._nonogram_formats import (
     UNKNOWN,
     Board,
     check_fit,
+    read_jcross,
     read_lists,
+    read_nin,
     read_non,
+    read_nonogrid,
+    read_puzzlekit,
+    read_pzpr,
     read_tatham,
+    read_webpbn,
     side,
+    write_pzpr,
 )
+from ._pzpr import looks_like_address
 
-INLINE = True
+FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of lists, .non, "
+                ".nin (W H), SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), "
+                "nonogrid's [clues], webpbn XML")
+
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
 # units, 762 k rules, 350 MB, 8 s), so the limit is about 2 M rules and 1 GB; the
 # largest public puzzle here (tiger.non, 75x50) has 24,261.
 MAX_SIZE = 300_000
-TERMINAL_WIDTH = 80
 # clingo's preset for the hardest public puzzles (measured with the uniqueness check, one
 # run each: webpbn #12548 Sierpinski 19.9 s -> 3.5 s, #18297 Thing 2.4 s -> 2.0 s,
 # #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
 CONFIGURATION = "jumpy"
 # How a Tatham game ID starts, however it was pasted (see `tatham_game_id`).
-_GAME_ID = re.compile(r"(?:(?:sgtpuzzles:)?pattern:)?\d+\s*x\s*\d+\s*[:#]|SAVEFILE:|[a-z][\w+.-]*://",
-                      re.IGNORECASE)
+_GAME_ID = re.compile(r"(?:sgtpuzzles:)?pattern:|[0-9]+\s*x\s*[0-9]+\s*[:#]|SAVEFILE:"
+                      r"|[a-z][\w+.-]*://", re.IGNORECASE)
+
+_SECTION = re.compile(r"\[\s*(clues|colors)\s*\]", re.IGNORECASE)
+_ONE_NUMBER = re.compile(r"[0-9]+")
+_TWO_NUMBERS = re.compile(r"[0-9]+[\s,]+[0-9]+")
+_NON_KEYWORD = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -65,16 +98,36 @@ class Drawing:
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     number, first = lines[0]
-    if _GAME_ID.match(first):
+    blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
+    if looks_like_address("".join(line for _, line in lines)):
+        board = read_pzpr("".join(line for _, line in lines), source, number)
+    elif first.startswith("<"):
+        board = read_webpbn(_without_comments(text), source)
+    elif first.startswith("{"):
+        board = read_puzzlekit(_without_comments(text), source, number)
+    elif _SECTION.fullmatch(first):
+        board = read_nonogrid(text, source)
+    elif _ONE_NUMBER.fullmatch(first):
+        board = read_jcross(lines, source, blank)
+    elif _TWO_NUMBERS.fullmatch(first):
+        board = read_nin(lines, source, blank)
+    elif _GAME_ID.match(first):
         number, game_id = tatham_game_id(lines, source, "10x10:2/3.2/...", "pattern")
         board = read_tatham(game_id, source, number)
     elif first.startswith(("(", "[")):
         board = read_lists(" ".join(line for _, line in lines), source, number)
-    else:
-        blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
+    elif any(_NON_KEYWORD.match(line) for _, line in lines):
         board = read_non(lines, source, blank)
+    else:
+        raise InputError(source, f"not a nonogram format that is read ({FORMATS_READ})",
+                         number)
     check_fit(board, source)
     return instance_of(board, source)
+
+
+def _without_comments(text: str) -> str:
+    """The text with its `#` comment lines (before XML or JSON) left out."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
 def instance_of(board: Board, source: str) -> Instance:
@@ -152,42 +205,53 @@ def _clues(answer: Answer, name: str, count: int) -> list[list[int] | None]:
     return clues
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Picture:
+    """Black and white cells, the runs of every line beside it (columns above, rows left)."""
     drawing: Drawing = instance.data
-    grid = _cells(instance, answer)
     givens = {(r, c): bool(black) for r, c, black in answer.atoms("given", 3)}
-    columns = _clues(answer, "col_clue", drawing.width)
-    labels = _row_labels(_clues(answer, "row_clue", drawing.height), set())
-    stacks = _column_stacks(columns, set())
-    cells = [[_cell(givens.get((r, c)), cell) for c, cell in enumerate(row, start=1)]
-             for r, row in enumerate(grid, start=1)]
-    field = _field(labels, stacks, cells)
-    if field is None or not _fits_two_digits(columns):
-        return _compact(grid, drawing)
-    unknown = any(cell is None for row in grid for cell in row)
-    legend = LEGEND + (", · unknown" if unknown else "") + (GIVEN_LEGEND if givens else "")
-    return _full(labels, stacks, cells, field, legend)
+    cells = tuple(tuple(_picture_cell(cell, (r, c) in givens, False)
+                        for c, cell in enumerate(row, start=1))
+                  for r, row in enumerate(_cells(instance, answer), start=1))
+    top = _runs_side(_clues(answer, "col_clue", drawing.width), set())
+    left = _runs_side(_clues(answer, "row_clue", drawing.height), set())
+    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+                   "each line, in order")
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
-    """The clues of every line (and the given cells), those in the conflict marked, the
-    grid left open; a board too wide for that lists the conflict's clues alone."""
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Picture:
+    """The clues of every line and the given cells, those in the conflict marked."""
     drawing: Drawing = instance.data
     clues = Answer(instance.clues)
     lines = {(clue.name, clue.arguments[0].number) for clue in conflict if clue.name != "given"}
-    labels = _row_labels(_clues(clues, "row_clue", drawing.height),
-                         {row for name, row in lines if name == "row_clue"})
-    stacks = _column_stacks(_clues(clues, "col_clue", drawing.width),
-                            {column for name, column in lines if name == "col_clue"})
     givens = {(r, c): bool(black) for r, c, black in clues.atoms("given", 3)}
     wrong = {(r, c) for r, c, _ in Answer(tuple(conflict)).atoms("given", 3)}
-    cells = [[_conflict_cell(givens.get((r, c)), (r, c) in wrong)
-              for c in range(1, drawing.width + 1)] for r in range(1, drawing.height + 1)]
-    field = _field(labels, stacks, cells)
-    if field is None:
-        return _conflict_list(conflict)
-    legend = CONFLICT_LEGEND + (GIVEN_CONFLICT_LEGEND if givens else "")
-    return _full(labels, stacks, cells, field, legend)
+    cells = tuple(tuple(_picture_cell(givens.get((r, c)), (r, c) in givens, (r, c) in wrong)
+                        for c in range(1, drawing.width + 1))
+                  for r in range(1, drawing.height + 1))
+    top = _runs_side(_clues(clues, "col_clue", drawing.width),
+                     {c for name, c in lines if name == "col_clue"})
+    left = _runs_side(_clues(clues, "row_clue", drawing.height),
+                      {r for name, r in lines if name == "row_clue"})
+    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+                   "each line, in order")
+
+
+def _picture_cell(black: bool | None, given: bool, in_conflict: bool) -> Cell:
+    if black is None:
+        return Cell(None, Mark.UNKNOWN)
+    mark = Mark.CONFLICT if in_conflict else Mark.GIVEN if given else Mark.FILLED
+    return Cell(None, mark, Shape.SOLID if black else Shape.BLANK)
+
+
+def _runs_side(lines: list[list[int] | None], marked: set[int]) -> Side:
+    """Each line's runs as clues (0 for a line without black cells, ? for no clue)."""
+    def mark(index: int) -> Mark:
+        return Mark.CONFLICT if index in marked else Mark.GIVEN
+
+    return tuple((Clue(UNKNOWN, Mark.UNKNOWN),) if runs is None
+                 else tuple(Clue(str(n), mark(i)) for n in runs) if runs
+                 else (Clue("0", mark(i)),)
+                 for i, runs in enumerate(lines, start=1))
 
 
 def _clue_text(runs: list[int] | None, separator: str) -> str:
@@ -196,135 +260,7 @@ def _clue_text(runs: list[int] | None, separator: str) -> str:
     return separator.join(map(str, runs)) if runs else "0"
 
 
-def _fits_two_digits(columns: list[list[int] | None]) -> bool:
-    return all(n < 100 for runs in columns if runs for n in runs)
-
-
-FULL = {True: "██", False: "  ", None: " ·"}
 GIVEN = {True: "▓▓", False: " x"}
-LEGEND = "██ black, blank white"
-GIVEN_LEGEND = "; ▓▓ black and x white given by the puzzle"
-CONFLICT_LEGEND = ">n< the clue of a line in the conflict (each number of a column's), · open"
-GIVEN_CONFLICT_LEGEND = GIVEN_LEGEND + ", >█< >x< those in the conflict"
-
-
-def _marked(text: str, in_conflict: bool) -> Text:
-    return conflict_text(text) if in_conflict else Text(text)
-
-
-def _row_labels(rows: list[list[int] | None], marked: set[int]) -> list[Text]:
-    """Each row's clue as one text, between marks for the rows in `marked`."""
-    return [_marked(_clue_text(runs, " "), r in marked) for r, runs in enumerate(rows, start=1)]
-
-
-def _column_stacks(columns: list[list[int] | None], marked: set[int]) -> list[list[Text]]:
-    """Each column's clue as a stack of numbers, each between marks for the columns in
-    `marked`."""
-    return [[_marked(entry, c in marked) for entry in _clue_text(runs, " ").split()]
-            for c, runs in enumerate(columns, start=1)]
-
-
-def _cell(given: bool | None, cell: bool | None) -> Text:
-    if given is not None:
-        return Text(GIVEN[given], style="bold")
-    return Text(FULL[cell])
-
-
-def _conflict_cell(given: bool | None, in_conflict: bool) -> Text:
-    if given is None:
-        return Text(FULL[None])
-    return conflict_text("█" if given else "x") if in_conflict else _cell(given, None)
-
-
-def _field(labels: list[Text], stacks: list[list[Text]], cells: list[list[Text]]) -> int | None:
-    """The width of a column: two characters, or for a wider mark a space more if the board
-    still fits the terminal, else none; None if the board does not fit at all."""
-    texts = [text for stack in stacks for text in stack] + [text for row in cells for text in row]
-    widest = max(text.cell_len for text in texts)
-    left = max(label.cell_len for label in labels)
-    for field in [2] if widest <= 2 else [widest + 1, widest]:
-        if left + 1 + field * len(stacks) + 2 <= TERMINAL_WIDTH:
-            return field
-    return None
-
-
-def _append_right(line: Text, text: Text, width: int) -> None:
-    line.append(" " * (width - text.cell_len))
-    line.append_text(text)
-
-
-def _full(labels: list[Text], stacks: list[list[Text]], cells: list[list[Text]], field: int,
-          legend: str) -> RenderableType:
-    """Column clues stacked above, row clues on the left, every column `field` wide."""
-    left = max(label.cell_len for label in labels)
-    depth = max(len(stack) for stack in stacks)
-    lines = []
-    for level in range(depth):
-        line = Text(" " * (left + 1), style="dim")
-        for stack in stacks:
-            index = level - depth + len(stack)
-            _append_right(line, stack[index] if index >= 0 else Text(), field)
-        lines.append(line)
-    lines.append(Text(" " * left + "┌" + "─" * (field * len(stacks)) + "┐"))
-    for label, row in zip(labels, cells, strict=True):
-        line = Text(style="dim")
-        _append_right(line, label, left)
-        line.append("│")
-        for cell in row:
-            _append_right(line, cell, field)
-        line.append("│")
-        lines.append(line)
-    lines.append(Text(" " * left + "└" + "─" * (field * len(stacks)) + "┘"))
-    return Group(*lines, Text(legend, style="dim"))
-
-
-def _conflict_list(conflict: list[Symbol]) -> RenderableType:
-    """For a board too wide to draw with its clues: the conflict's clues, one a line."""
-    lines = [Text(f"{_place(clue)} ") + conflict_text(_value(clue)) for clue in conflict]
-    return Group(Text("too wide to draw with its clues; the clues in the conflict:",
-                      style="dim"), *lines)
-
-
-def _place(clue: Symbol) -> str:
-    index = clue.arguments[0].number
-    if clue.name == "given":
-        return f"cell ({index},{clue.arguments[1].number})"
-    return f"{'row' if clue.name == 'row_clue' else 'column'} {index}"
-
-
-def _value(clue: Symbol) -> str:
-    if clue.name == "given":
-        return "█" if clue.arguments[2].number else "x"
-    return _clue_text(runs_of(clue), " ")
-
-
-# Quadrant glyphs: bit 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right.
-QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
-
-
-def _compact(grid: list[list[bool | None]], drawing: Drawing) -> RenderableType:
-    """One character per 1x2 cells (half blocks), or per 2x2 cells when the board is wide;
-    a block with an unknown cell is `·`, or `░` if another of its cells is black."""
-    across = 1 if drawing.width + 2 <= TERMINAL_WIDTH else 2
-    bits = ((1, 4), (2, 8)) if across == 2 else ((1 | 2, 4 | 8),)
-    lines = [Text("┌" + "─" * -(-drawing.width // across) + "┐")]
-    for top in range(0, drawing.height, 2):
-        line = Text("│")
-        for left in range(0, drawing.width, across):
-            block = [(grid[r][c], bit)
-                     for dc, (upper, lower) in enumerate(bits)
-                     for r, bit in ((top, upper), (top + 1, lower))
-                     if r < drawing.height and (c := left + dc) < drawing.width]
-            if any(cell is None for cell, _ in block):
-                line.append("░" if any(cell for cell, _ in block) else "·", style="dim")
-            else:
-                line.append(QUADRANTS[sum(bit for cell, bit in block if cell)])
-        line.append("│")
-        lines.append(line)
-    lines.append(Text("└" + "─" * -(-drawing.width // across) + "┘"))
-    scale = "half blocks, 1x2 cells" if across == 1 else "quadrant blocks, 2x2 cells"
-    caption = f"{drawing.width}x{drawing.height}, {scale} a character; clues omitted"
-    return Group(*lines, Text(caption, style="dim"))
 
 
 # --- Clues: naming, writing, generating -----------------------------------------------------
@@ -373,7 +309,7 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     rows: list[str] = [UNKNOWN] * drawing.height
     givens: dict[int, bool] = {}
     for clue in clues:
-        values = [to_python(arg) for arg in clue.arguments]
+        values: list[Any] = [to_python(arg) for arg in clue.arguments]
         if clue.name == "given":
             givens[(values[0] - 1) * drawing.width + values[1] - 1] = bool(values[2])
             continue
@@ -402,3 +338,59 @@ def _tatham_squares(givens: dict[int, bool], cells: int) -> str:
         skip -= step
     return "".join(out)
 
+
+def _lines_of(instance: Instance, clues: list[Symbol]) -> tuple[list[list[int] | None],
+                                                                 list[list[int] | None],
+                                                                 dict[tuple[int, int], bool]]:
+    """The column clues, row clues (None: no clue) and given cells among `clues`."""
+    drawing: Drawing = instance.data
+    columns: list[list[int] | None] = [None] * drawing.width
+    rows: list[list[int] | None] = [None] * drawing.height
+    givens: dict[tuple[int, int], bool] = {}
+    for clue in clues:
+        if clue.name == "given":
+            row, column, black = (arg.number for arg in clue.arguments)
+            givens[row, column] = bool(black)
+        else:
+            lines = rows if clue.name == "row_clue" else columns
+            lines[clue.arguments[0].number - 1] = runs_of(clue)
+    return columns, rows, givens
+
+
+def write_non(instance: Instance, clues: list[Symbol]) -> str:
+    """A `.non` file (`?` for a line without a clue); given cells have no form there."""
+    drawing: Drawing = instance.data
+    columns, rows, givens = _lines_of(instance, clues)
+    if givens:
+        raise InputError(instance.source, "given cells cannot be written in a .non file "
+                         "(a Tatham game ID holds them)")
+    out = [f"width {drawing.width}", f"height {drawing.height}", "", "rows"]
+    out += [_clue_text(runs, ",") for runs in rows] + ["", "columns"]
+    out += [_clue_text(runs, ",") for runs in columns]
+    return "\n".join(out) + "\n"
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address; pzprjs has no line without a clue and no given cell."""
+    drawing: Drawing = instance.data
+    columns, rows, givens = _lines_of(instance, clues)
+    if givens:
+        raise InputError(instance.source, "given cells cannot be written in a puzz.link "
+                         "address (a Tatham game ID holds them)")
+    known_columns = [runs for runs in columns if runs is not None]
+    known_rows = [runs for runs in rows if runs is not None]
+    if len(known_columns) < len(columns) or len(known_rows) < len(rows):
+        raise InputError(instance.source, "a line without a clue cannot be written in a "
+                         "puzz.link address (there, an empty line has no black cell)")
+    return write_pzpr(drawing.width, drawing.height, known_columns, known_rows) + "\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="nonogram", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
+    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink},
+    # puzz.link states every line's clue: `generate` keeps them all for it.
+    complete_formats=("puzzlink",),
+)

@@ -10,17 +10,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
-
+from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..numerals import check_length
+from ..numerals import fields as split_fields
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
 MAX_PART = 4096
-_BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]{1,2})")
+_BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+)")
 UNKNOWN = "·"
 
 
@@ -61,7 +61,7 @@ def parse(text: str, source: str) -> Instance:
 
 
 def _part(line: str, source: str, number: int) -> tuple[int, ...]:
-    fields = [f for f in re.split(r"[\s,]+", line) if f]
+    fields = split_fields(line, source, number, "bytes")
     if len(fields) > MAX_PART:
         raise InputError(source, f"part longer than {MAX_PART} bytes", number)
     values = []
@@ -70,7 +70,13 @@ def _part(line: str, source: str, number: int) -> tuple[int, ...]:
         if not match:
             raise InputError(source, f"byte {position}: expected a hex byte like 0xd9, "
                              f"found {field!r}", number)
-        values.append(int(match[1], 16))
+        digits = match[1].lstrip("0") or "0"  # read whole: 0x00d9 is 0xd9, 0x1d9 no byte
+        check_length(digits, source, number, f"byte {position}")
+        value = int(digits, 16)
+        if value > 0xFF:
+            raise InputError(source, f"byte {position}: {field} is out of range 0x00..0xff",
+                             number)
+        values.append(value)
     return tuple(values)
 
 
@@ -118,43 +124,40 @@ def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[in
     message: Message = instance.data
     keys: list[int | None] = [None] * message.width
     for position, byte in answer.atoms("key", 2):
-        keys[int(position) - 1] = int(byte)  # type: ignore[arg-type]
+        keys[int(position) - 1] = int(byte)
     counts: list[int | None] = [None] * message.width
     for position, count in answer.atoms("candidates", 2):
-        counts[int(position) - 1] = int(count)  # type: ignore[arg-type]
+        counts[int(position) - 1] = int(count)
     chars = [[UNKNOWN] * len(part) for part in message.parts]
     for part, position, code in answer.atoms("plain", 3):
-        chars[int(part) - 1][int(position) - 1] = chr(int(code))  # type: ignore[arg-type]
+        chars[int(part) - 1][int(position) - 1] = chr(int(code))
     return keys, counts, ["".join(row) for row in chars]
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict:
+def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     keys, counts, plaintext = _read(instance, answer)
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    message: Message = instance.data
+def board(instance: Instance, answer: Answer) -> Board:
+    """The recovered text, a part a line, the positions with more than one key byte left
+    marked ambiguous; the key bytes and the keystream below."""
     keys, counts, plaintext = _read(instance, answer)
     ambiguous = {i for i, n in enumerate(counts) if n is not None and n > 1}
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("part", justify="right")
-    table.add_column("plaintext (^ under positions with more than one key byte left)")
-    for index, line in enumerate(plaintext, start=1):
-        table.add_row(str(index), Text(line))
-    marks = "".join("^" if i in ambiguous else " " for i in range(message.width))
-    table.add_row("", Text(marks, style="bold yellow"))
+    rows = tuple(
+        Row(f"part {p}", tuple(Cell(None, Mark.UNKNOWN) if char == UNKNOWN
+                               else Cell(char, Mark.AMBIGUOUS if i in ambiguous else Mark.FILLED)
+                               for i, char in enumerate(line)), boxed=True)
+        for p, line in enumerate(plaintext, start=1))
     detail = [f"{i + 1}:{counts[i]}" for i in sorted(ambiguous)]
-    joined = "".join(plaintext)
-    unique = message.width - len(ambiguous)
-    lines: list[RenderableType] = [
-        table,
-        Text("key bytes left: " + (", ".join(detail) if detail else "one at every position")
-             + f" (positions:count; {unique} of {message.width} positions have exactly one)",
-             style="dim"),
-        Text("keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys),
-             style="dim"),
-        Text("message:", style="bold"),
-        Text(joined),
-    ]
-    return Group(*lines)
+    notes = ("key bytes left: " + (", ".join(detail) if detail else "one at every position")
+             + " (position:count)",
+             "keystream: " + " ".join(UNKNOWN * 2 if k is None else f"{k:02x}" for k in keys))
+    return Board(Lines(rows), "the most text-like plaintext", notes)
+
+
+PUZZLE = PuzzleSpec(
+    name="rc4", parse=parse, solution_json=solution_json,
+    board=board, size=size,
+    max_size=MAX_SIZE,
+)

@@ -6,36 +6,30 @@ letter, `a` = north, then clockwise `b` NE ... `h` NW. The ID may be given on th
 command line itself or in a file (`#` lines are comments), also as pasted from the
 puzzle's web page (`...signpost.html#WxH:...`), wrapped over lines, or as a Tatham save
 file.
+
+Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clingo import Symbol
-from rich.console import RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
+from ..numerals import natural
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import given_cells, given_values
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    check_digits,
-    clue_at,
     content_lines,
-    given_clue_texts,
-    given_text,
     tatham_game_id,
-    unknown_text,
-    with_legend,
 )
-from ._path import ARROWS, cell_texts, draw, number_grid
+from ._path import number_grid
 
-INLINE = True
 # The runner's size check (--max-size/--force): cells x numbers before pruning.
 MAX_SIZE = 1_000_000
 MAX_SIDE = 100
@@ -43,7 +37,7 @@ MAX_SIDE = 100
 LETTERS = "abcdefgh"
 # Tatham's directions a..h: north, then clockwise; steps as (row, column), rows growing down.
 STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(c?)")
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(c?)")
 
 
 @dataclass(frozen=True)
@@ -70,10 +64,8 @@ def parse(text: str, source: str) -> Instance:
     if not match:
         raise InputError(source, f"unknown parameters {params.strip()!r} "
                          "(expected W x H like 5x5, optionally with c for corners)", line)
-    for side in filter(None, match.group(1, 2)):
-        check_digits(side, source, line, "width and height")
-    cols = int(match.group(1))
-    rows = int(match.group(2) or match.group(1))
+    cols = natural(match.group(1), source, line, "width")
+    rows = natural(match.group(2) or match.group(1), source, line, "height")
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
         raise InputError(source, f"width and height must be 1..{MAX_SIDE}, found "
                          f"{cols}x{rows}", line)
@@ -136,38 +128,27 @@ def size(instance: Instance) -> tuple[int, str]:
     return board.cells ** 2, "cell-number pairs"
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
-    board: Board = instance.data
-    grid = number_grid(answer, board.rows, board.cols)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-
-    def number(r: int, c: int) -> Text:
-        value = grid[r - 1][c - 1]
-        if value is None:
-            return unknown_text()
-        return given_text(value) if (r, c) in givens else Text(f" {value} ")
-
-    return _drawn(board, number, GIVEN_LEGEND)
+def board(instance: Instance, answer: Answer) -> Drawing:
+    data: Board = instance.data
+    cells = grid_of(number_grid(answer, data.rows, data.cols), given_cells(answer.symbols))
+    return _with_arrows(data, cells)
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The board with its arrows and the given numbers alone, those in the conflict marked."""
-    clues = clue_at(given_clue_texts(instance.clues, set(conflict)))
-    return _drawn(instance.data, clues, CONFLICT_LEGEND)
+    data: Board = instance.data
+    cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
+                         given_cells(conflict))
+    return _with_arrows(data, cells)
 
 
-def _drawn(board: Board, number: Callable[[int, int], Text], legend: str) -> RenderableType:
-    """The board with `number` drawing each cell's number, its arrow after it, and a legend."""
-
-    def cell(r: int, c: int) -> Text:
-        text = number(r, c).copy()
-        text.append(ARROWS[STEPS[board.arrows[r - 1][c - 1]]])
-        return text
-
-    legend += ", arrows as given"
-    if board.corners:
+def _with_arrows(data: Board, cells: tuple[tuple[Cell, ...], ...]) -> Drawing:
+    arrowed = tuple(tuple(replace(cell, arrow=STEPS[data.arrows[r][c]])
+                          for c, cell in enumerate(row)) for r, row in enumerate(cells))
+    legend = "every arrow points towards the next number"
+    if data.corners:
         legend += "; corner variant: 1 top left, the last number bottom right"
-    return with_legend(draw(cell_texts(board.rows, board.cols, cell)), legend)
+    return Drawing(Grid(arrowed), legend)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -187,3 +168,11 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
                    for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
+
+
+PUZZLE = PuzzleSpec(
+    name="signpost", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, write=write, size=size,
+    max_size=MAX_SIZE, inline=True, writers={"tatham": write},
+)

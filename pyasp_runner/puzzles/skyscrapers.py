@@ -7,6 +7,10 @@ heights (separated by `_` where two numbers meet) and letters a..z for runs of 1
 empty cells. Example: `4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1`. A `#` line is a comment.
 The ID may also come as pasted from the puzzle's web page (`...towers.html#N:...`),
 wrapped over lines, or as a Tatham save file.
+Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?skyscrapers/N/N/...`
+(pzprjs's `skyscrapers`, also named `building` and `skyscraper`; see `_pzpr.py`).
+
+Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 """
 
 from __future__ import annotations
@@ -16,30 +20,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
-from rich.console import Group, RenderableType
-from rich.text import Text
 
+from ..board import Board as Drawing
+from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, fact
-from ._edges import SIDES, conflict_edge_clues, describe_edge, edge_clues, edge_grid, line_cells
+from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
+from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._drawing import answer_sides, conflict_sides, given_cells, given_values
+from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
-    CONFLICT_LEGEND,
-    GIVEN_LEGEND,
-    check_digits,
-    clue_grid,
     content_lines,
-    filled_text,
-    given_clue_texts,
-    given_text,
     tatham_game_id,
-    unknown_text,
 )
+from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
-INLINE = True
 MAX_N = 30  # beyond this the visibility ladders (4N lines x N cells x N heights) get slow
 
-_HEADER = re.compile(r"\s*(\d+)\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
-_GRID_TOKEN = re.compile(r"[a-z]|_|\d+|.", re.DOTALL)
+_HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
+_GRID_TOKEN = re.compile(rf"[a-z]|_|{NATURAL}|.", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -51,19 +49,61 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
+    joined = "".join(line for _, line in lines)
+    if looks_like_address(joined):
+        return _from_puzzlink(joined, source, lines[0][0])
     number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
         raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
                          number)
-    size = int(match.group(1)[:6])
+    size = natural(match.group(1), source, number, "size")
     if not 1 <= size <= MAX_N:
-        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", number)
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N} (found {size})",
+                         number)
     clue_part, comma, grid_part = match.group(2).strip().partition(",")
     clues = _read_clues(clue_part, size, source, number)
     if comma:
         clues += _read_grid(grid_part, size, source, number)
     return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def _from_puzzlink(text: str, source: str, line: int) -> Instance:
+    found = read_address(text, source, line, ("skyscrapers", "building", "skyscraper"))
+    size = found.cols
+    if not 1 <= size <= MAX_N:
+        raise InputError(source, f"Grid size must be between 1 and {MAX_N}", line)
+    sides, cells = read_sides(found, source, line, found.body)
+    clues = []
+    for index, value in enumerate(sides):
+        side, position = SIDES[index // size], index % size + 1
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Clue number out of range: {value} {side} "
+                                 f"{position} (1..{size})", line)
+            clues.append(fact("clue", side, position, value))
+    for index, value in enumerate(cells):
+        if value is not None:
+            if not 1 <= value <= size:
+                raise InputError(source, f"Out-of-range number in grid description: "
+                                 f"{value} (1..{size})", line)
+            clues.append(fact("given", index // size + 1, index % size + 1, value))
+    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+
+
+def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+    """A puzz.link address: the side clues, then the given heights if there are any."""
+    size = instance.data.size
+    sides: list[int | None] = [None] * (4 * size)
+    cells: list[int | None] = [None] * (size * size)
+    for clue in clues:
+        if clue.name == "clue":
+            side, line, count = clue.arguments
+            sides[SIDES.index(side.string) * size + line.number - 1] = count.number
+        else:
+            row, column, height = (arg.number for arg in clue.arguments)
+            cells[(row - 1) * size + column - 1] = height
+    return write_sides("skyscrapers", size, sides, cells) + "\n"
 
 
 def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -80,15 +120,21 @@ def _read_clues(text: str, size: int, source: str, line: int) -> list[Symbol]:
         if not entry:
             continue
         side, position = SIDES[index // size], index % size + 1
-        if not entry.isdigit() or not entry.isascii():
+        if not is_integer(entry):
             raise InputError(source, f"clue {index + 1} ({side} {position}): expected a "
                              f"number or nothing, found {entry!r}", line)
-        value = int(entry[:6])
+        value = integer(entry, source, line, f"clue {index + 1} ({side} {position})")
         if not 1 <= value <= size:
-            raise InputError(source, f"Clue number out of range: {entry} {side} "
+            raise InputError(source, f"Clue number out of range: {value} {side} "
                              f"{position} (1..{size})", line)
         clues.append(fact("clue", side, position, value))
     return clues
+
+
+def _height(height: int | None) -> int:
+    if height is None:
+        raise ValueError("a full answer has a height in every cell")
+    return height
 
 
 def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
@@ -99,11 +145,11 @@ def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
             continue
         if "a" <= token <= "z":
             cell += ord(token) - ord("a") + 1
-        elif token.isdigit() and token.isascii():
-            value = int(token[:6])
+        elif is_digits(token):
+            value = natural(token, source, line, "grid description")
             if not 1 <= value <= size:
                 raise InputError(source, f"Out-of-range number in grid description: "
-                                 f"{token} (1..{size})", line)
+                                 f"{value} (1..{size})", line)
             if cell < size * size:
                 givens.append(fact("given", cell // size + 1, cell % size + 1, value))
             cell += 1
@@ -127,29 +173,25 @@ def _heights(size: int, answer: Answer) -> list[list[int | None]]:
     return grid
 
 
-def render(instance: Instance, answer: Answer) -> RenderableType:
+def board(instance: Instance, answer: Answer) -> Drawing:
+    """The heights, the counts of towers seen outside."""
     size = instance.data.size
-    grid = _heights(size, answer)
-    givens = {(r, c) for r, c, _ in answer.atoms("given", 3)}
-    cells = [[unknown_text() if grid[r][c] is None
-              else (given_text if (r + 1, c + 1) in givens else filled_text)(grid[r][c])
-              for c in range(size)] for r in range(size)]
-    clues = edge_clues(size, [(str(s), int(n), k) for s, n, k in answer.atoms("clue", 3)])
-    return Group(edge_grid(cells, clues), _legend(GIVEN_LEGEND if givens else ""))
+    givens = given_cells(answer.symbols)
+    cells = grid_of(_heights(size, answer), givens)
+    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
+                 LEGEND)
 
 
-def render_conflict(instance: Instance, conflict: list[Symbol]) -> RenderableType:
+def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     """The edge clues and given heights alone, those that cannot hold together marked."""
     size = instance.data.size
     marked = set(conflict)
-    cells = clue_grid(size, size, given_clue_texts(instance.clues, marked))
-    clues = conflict_edge_clues(size, instance.clues, marked)
-    return Group(edge_grid(cells, clues), _legend(CONFLICT_LEGEND))
+    cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
+    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
+                 LEGEND)
 
 
-def _legend(more: str) -> Text:
-    legend = "digits outside: towers seen from that side"
-    return Text(legend + "; " + more if more else legend, style="dim")
+LEGEND = "digits outside: towers seen from that side"
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -168,16 +210,16 @@ def blank(size: str | None) -> Instance:
     """An empty grid of a size like "5" or "5x5" (default 5, as Tatham's)."""
     text = (size or "5").strip().lower()
     width, _, height = text.partition("x")
-    if not width.isdigit() or (height and height != width):
+    if not is_digits(width) or (height and height != width):
         raise InputError("--size", f"skyscrapers grids are square: N or NxN, found {size!r}")
-    check_digits(width, "--size", None, "size")
+    check_length(width, "--size", None, "size")
     return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     """Every edge clue and every height the full answer implies."""
     size = instance.data.size
-    grid = _heights(size, answer)
+    grid = [[_height(h) for h in row] for row in _heights(size, answer)]
     clues = []
     for side in SIDES:
         for line in range(1, size + 1):
@@ -218,7 +260,15 @@ def _grid_text(cells: list[int | None]) -> str:
             parts.append(chr(ord("a") + step - 1))
             run -= step
         if value:
-            if parts and parts[-1][-1].isdigit():
+            if parts and is_digits(parts[-1][-1]):
                 parts.append("_")
             parts.append(str(value))
     return "".join(parts)
+
+
+PUZZLE = PuzzleSpec(
+    name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
+    describe_clue=describe_clue,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
+)

@@ -21,3 +21,21 @@ def content_lines(text: str) -> list[str]:
     """Non-blank, non-comment lines of a puzzle file."""
     return [line.strip() for line in text.splitlines()
             if line.strip() and not line.strip().startswith("#")]
+
+
+def pzpr_numbers(body: str) -> list:
+    """pzprjs's number16 places in an address body: numbers, None for skipped places."""
+    values: list = []
+    i = 0
+    while i < len(body):
+        char = body[i]
+        if char == "-":
+            values.append(int(body[i + 1:i + 3], 16))
+            i += 3
+        elif char.isdigit() or char in "abcdef":
+            values.append(int(char, 16))
+            i += 1
+        else:
+            values += [None] * (int(char, 36) - 15)
+            i += 1
+    return values

@@ -1,6 +1,6 @@
 """Easy as ABC rules: letters once per row, column (and diagonal); edge letters seen first."""
 
-from . import content_lines
+from . import content_lines, pzpr_numbers
 
 SIDES = ("top", "bottom", "left", "right")
 
@@ -42,6 +42,16 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
     lines = content_lines(text)
     if lines[0] == "begin":
         lines = _janko(lines)
+    if "?easyasabc/" in lines[0]:
+        size_text, _, count, body = lines[0].partition("?easyasabc/")[2].split("/", 3)
+        size = int(size_text)
+        values = ["." if v is None else chr(64 + v) for v in pzpr_numbers(body)]
+        lines = [f"size: {size}", f"letters: {count}"]
+        lines += [f"{side}: {''.join(values[i * size:(i + 1) * size])}"
+                  for i, side in enumerate(SIDES)]
+        cells = values[4 * size:]
+        if cells:
+            lines += ["grid:", *("".join(cells[r * size:(r + 1) * size]) for r in range(size))]
     for index, line in enumerate(lines):
         key, _, value = line.partition(":")
         key = key.strip().lower()

@@ -1,10 +1,13 @@
 """Nonogram rules: every clued row and column shows exactly its runs; given cells kept.
 
-Reads all three input formats with its own small reader (Tatham ID, pair of lists,
-`.non`); `?` marks a line without a clue.
+Reads every input format with its own small reader (Tatham ID, pair of lists, `.non`,
+puzz.link address, `.nin`, JCROSS, puzzlekit record, nonogrid file, webpbn XML); `?`
+marks a line without a clue.
 """
 
+import json
 import re
+import xml.etree.ElementTree as ET
 
 from . import content_lines
 
@@ -18,9 +21,83 @@ def _numbers(text: str) -> list[int]:
     return [] if runs == [0] else runs
 
 
+def _pzpr(url: str) -> tuple[int, int, list, list, dict]:
+    _, _, rest = url.partition("?nonogram/")
+    width, height, body = rest.split("/", 2)
+    width, height = int(width), int(height)
+    values: list = []
+    i = 0
+    while i < len(body):
+        char = body[i]
+        if char == "-":
+            values.append(int(body[i + 1:i + 3], 16))
+            i += 3
+        elif char.isdigit() or char in "abcdef":
+            values.append(int(char, 16))
+            i += 1
+        else:
+            values += [None] * (int(char, 36) - 15)
+            i += 1
+    above, beside = (height + 1) // 2, (width + 1) // 2
+    columns = [[v for v in reversed(values[c * above:(c + 1) * above]) if v is not None]
+               for c in range(width)]
+    start = width * above
+    rows = [[v for v in reversed(values[start + r * beside:start + (r + 1) * beside])
+             if v is not None] for r in range(height)]
+    return width, height, columns, rows, {}
+
+
+def _blocks(clue_lines: list[str], first: int) -> tuple[list, list]:
+    clues = [_numbers(line) for line in clue_lines]
+    return clues[:first], clues[first:]
+
+
+def _nonogrid(text: str) -> tuple[int, int, list, list, dict]:
+    found: dict[str, list] = {}
+    for key in ("columns", "rows"):
+        body = re.search(key + r'\s*=\s*"""(.*?)"""', text, re.DOTALL).group(1)
+        entries = []
+        for line in body.splitlines():
+            line = re.sub(r"(^|\s)[#;].*", "", line)
+            entries += [e.strip(" '\"") for e in line.split(",") if e.strip(" '\"")]
+        found[key] = [_numbers(e) for e in entries]
+    columns, rows = found["columns"], found["rows"]
+    return len(columns), len(rows), columns, rows, {}
+
+
+def _webpbn(text: str) -> tuple[int, int, list, list, dict]:
+    root = ET.fromstring("\n".join(line for line in text.splitlines()
+                                   if not line.startswith("#")).strip())
+    clues = {block.get("type"): [[int(count.text) for count in line.findall("count")]
+                                 for line in block.findall("line")]
+             for block in root.iter("clues")}
+    return (len(clues["columns"]), len(clues["rows"]), clues["columns"], clues["rows"], {})
+
+
 def _read(text: str) -> tuple[int, int, list, list, dict]:
     lines = content_lines(text)
     givens: dict[tuple[int, int], str] = {}
+    if "?nonogram/" in lines[0]:
+        return _pzpr(lines[0])
+    if lines[0].startswith("<"):
+        return _webpbn(text)
+    if lines[0].startswith("["):
+        if lines[0] == "[clues]":
+            return _nonogrid(text)
+    if lines[0].startswith("{"):
+        problem = json.loads("\n".join(lines))["problem"].splitlines()
+        height, width = (int(n) for n in problem[0].split())
+        columns, rows = _blocks(problem[1:], width)
+        return width, height, columns, rows, givens
+    if re.fullmatch(r"\d+", lines[0]):  # JCROSS: count, R C, lines ending in 0
+        height, width = (int(n) for n in lines[1].split())
+        rows, columns = _blocks([line.rsplit(" ", 1)[0] if " " in line else ""
+                                 for line in lines[2:]], height)
+        return width, height, columns, rows, givens
+    if re.fullmatch(r"\d+ \d+", lines[0]):  # .nin: W H, rows, columns
+        width, height = (int(n) for n in lines[0].split())
+        rows, columns = _blocks(lines[1:], height)
+        return width, height, columns, rows, givens
     if re.fullmatch(r"\d+x\d+:.*", lines[0]):
         size, _, rest = lines[0].partition(":")
         width, height = (int(n) for n in size.split("x"))

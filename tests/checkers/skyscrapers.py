@@ -2,12 +2,18 @@
 
 import re
 
-from . import content_lines
+from . import content_lines, pzpr_numbers
 
 
 def _read(text: str) -> tuple[int, list[int | None], dict[int, int]]:
     """(N, the 4N clues in Tatham's order with None for none, {cell index: given height})."""
     line = content_lines(text)[0]
+    if "?skyscrapers/" in line:
+        size_text, _, body = line.partition("?skyscrapers/")[2].split("/", 2)
+        size = int(size_text)
+        values = pzpr_numbers(body)
+        cells = values[4 * size:]
+        return size, values[:4 * size], {i: v for i, v in enumerate(cells) if v is not None}
     size_text, rest = line.split(":", 1)
     size = int(re.match(r"\s*(\d+)", size_text).group(1))
     clue_part, _, grid_part = rest.strip().partition(",")

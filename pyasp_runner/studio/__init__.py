@@ -1,0 +1,93 @@
+"""`solve-asp studio`: rules and board side by side in the browser.
+
+A local web server (Starlette on uvicorn, the optional extra `studio`) serves one page:
+pick a puzzle and an instance or paste one, edit its `.lp` rules, solve, explain, hint,
+step, and play back clingo's search beside a hand-written one. Imported only by the
+`studio` subcommand, so `solve-asp PUZZLE FILE` never loads a web framework.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import secrets
+import socket
+import sys
+import threading
+import webbrowser
+from collections.abc import Sequence
+
+LOOPBACK = "127.0.0.1"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="solve-asp studio",
+        description="Edit a puzzle's rules and watch them solve it, in the browser.")
+    parser.add_argument("--port", type=int, default=0,
+                        help="port to listen on (default: a free one)")
+    parser.add_argument("--host", default=None,
+                        help=f"address to listen on (default {LOOPBACK}; anything else makes "
+                        "the studio reachable from other machines, with a warning)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="print the address but do not open a browser")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                        help="longest time one solve may take (default 60)")
+    return parser
+
+
+def missing_extra() -> str | None:
+    """Why the studio cannot start, if its libraries are not installed."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as error:
+        return (f"the studio needs the 'studio' extra ({error.name} is not installed): "
+                "pip install 'solve-asp[studio]'")
+    return None
+
+
+def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: ignore[no-untyped-def]
+    """Run the studio until Ctrl-C; the exit code."""
+    args = build_parser().parse_args(argv)
+    problem = missing_extra()
+    if problem:
+        print(f"solve-asp: {problem}", file=err)
+        return 2
+    if not 0 <= args.port <= 65535:
+        print(f"solve-asp: --port must be 0..65535, got {args.port}", file=err)
+        return 2
+    if not args.time_limit > 0:
+        print("solve-asp: --time-limit must be positive", file=err)
+        return 2
+    import uvicorn
+
+    from .app import Settings, create_app, instance_folder
+
+    host = args.host or LOOPBACK
+    if args.host and args.host != LOOPBACK:
+        print(f"solve-asp: warning: listening on {host}: other machines that reach this "
+              "address can use the studio (with the token)", file=err)
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, args.port))
+    except OSError as error:
+        print(f"solve-asp: cannot listen on {host}:{args.port}: {error.strerror}", file=err)
+        return 2
+    port = sock.getsockname()[1]
+    token = secrets.token_urlsafe(24)
+    hosts = (LOOPBACK, "localhost") if host == LOOPBACK else (host,)
+    settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
+                        instances=instance_folder())
+    address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    print(f"solve-asp studio: {address}", file=out, flush=True)
+    print("Ctrl-C stops it.", file=out, flush=True)
+    if not args.no_browser:
+        threading.Timer(0.5, webbrowser.open, args=(address,)).start()
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops gracefully, then re-raises
+        server.run(sockets=[sock])
+    print("solve-asp studio: stopped.", file=out, flush=True)
+    return 0

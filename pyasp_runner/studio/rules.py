@@ -1,0 +1,32 @@
+"""Rules sent from the page: what they may not contain.
+
+`#script` would run Python or Lua inside the server's solver process and `#include`
+would open a file named by the page, so both are refused before clingo sees the rules.
+The check reads the rules as clingo's scanner does (comments and strings skipped), so a
+comment mentioning them is fine, and a directive written with spaces is still found.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import UserError
+
+# Comments (`%* ... *%` blocks, `%` to the end of a line) and strings, in scanner order.
+_SKIPPED = re.compile(r'%\*.*?(?:\*%|\Z)|%[^\n]*|"(?:[^"\\\n]|\\.)*"', re.DOTALL)
+_FORBIDDEN = re.compile(r"#\s*(script|include)\b")
+
+
+class RulesRefused(UserError):
+    """Rules from the page that use a directive the studio does not allow."""
+
+
+def check_rules(text: str) -> None:
+    """Refuse rules that use `#script` or `#include`, naming the line."""
+    code = _SKIPPED.sub(lambda match: re.sub(r"[^\n]", " ", match.group()), text)
+    found = _FORBIDDEN.search(code)
+    if found:
+        line = code.count("\n", 0, found.start()) + 1
+        raise RulesRefused(f"rules.lp:{line}: #{found.group(1)} is not allowed in the studio "
+                           "(it would run code or open files); solve such rules with "
+                           "solve-asp PUZZLE FILE --encoding RULES")

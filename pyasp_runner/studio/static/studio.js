@@ -1,0 +1,298 @@
+// solve-asp studio: the page's behaviour. Talks only to its own server, with the
+// session token in a header on every API call.
+"use strict";
+
+const token = document.querySelector('meta[name="studio-token"]').content;
+const $ = (id) => document.getElementById(id);
+const state = {
+  puzzles: {}, puzzle: null, instance: null, pasted: null, packaged: "", editor: null,
+  job: null, index: 0, lastAction: null,
+};
+
+async function api(path, body) {
+  const options = { headers: { "X-Studio-Token": token } };
+  if (body !== undefined) {
+    options.method = "POST";
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(data.error || String(data));
+  return data;
+}
+
+function showError(text) {
+  $("error").hidden = !text;
+  $("error").textContent = text || "";
+}
+
+function setSummary(text, status) {
+  $("summary").textContent = text || "";
+  $("summary").className = status || "";
+}
+
+function setBusy(busy) {
+  for (const id of ["solve", "explain", "hint", "step", "trace"]) $(id).disabled = busy;
+  $("stop").disabled = !busy;
+  if (busy) $("next").disabled = true;
+}
+
+async function loadPuzzles() {
+  const data = await api("/api/puzzles");
+  const select = $("puzzle");
+  for (const puzzle of data.puzzles) {
+    state.puzzles[puzzle.name] = puzzle;
+    const option = new Option(puzzle.name, puzzle.name);
+    option.title = puzzle.summary;
+    select.add(option);
+  }
+  const wanted = new URLSearchParams(location.search).get("puzzle");
+  select.value = state.puzzles[wanted] ? wanted : (state.puzzles.hidoku ? "hidoku" : data.puzzles[0].name);
+  await choosePuzzle();
+}
+
+async function choosePuzzle() {
+  const name = $("puzzle").value;
+  state.puzzle = name;
+  const instances = $("instance");
+  instances.length = 0;
+  for (const file of state.puzzles[name].instances) instances.add(new Option(file, file));
+  state.instance = instances.length ? instances.value : null;
+  state.pasted = null;
+  state.packaged = await api(`/api/puzzles/${encodeURIComponent(name)}/rules`);
+  StudioEditor.setText(state.editor, state.packaged);
+  StudioEditor.showErrors(state.editor, []);
+  $("rules-name").textContent = `${name}.lp`;
+  $("save-name").value = `${name}-edited.lp`;
+  $("paste").placeholder = state.puzzles[name].summary;
+  await showInstance();
+}
+
+async function showInstance() {
+  clearAnswer();
+  if (state.pasted !== null) {
+    $("source").textContent = "pasted puzzle";
+    return;
+  }
+  $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
+}
+
+function clearAnswer() {
+  $("board").textContent = "";
+  $("players").hidden = true;
+  setSummary("");
+  showError("");
+  $("stats").hidden = true;
+  $("messages").textContent = "";
+  $("next").disabled = true;
+}
+
+function rulesEdited() {
+  const text = StudioEditor.getText(state.editor);
+  return text === state.packaged ? null : text;
+}
+
+function onRulesChanged() {
+  $("edited").textContent = rulesEdited() === null ? "" : "(edited)";
+}
+
+async function run(action, { index = 0 } = {}) {
+  if (state.job) return;
+  const request = { action, puzzle: state.puzzle, rules: rulesEdited(), index };
+  if (state.pasted !== null) request.text = state.pasted;
+  else if (state.instance) request.instance = state.instance;
+  else { showError("pick an instance, or paste a puzzle"); return; }
+  showError("");
+  StudioEditor.showErrors(state.editor, []);
+  state.lastAction = action;
+  setBusy(true);
+  try {
+    let job = await api("/api/jobs", request);
+    state.job = job.id;
+    while (job.state === "running") {
+      $("progress").textContent =
+        `${action}: ${job.elapsed.toFixed(1)} s, ${job.found} found (Stop ends it; limit ${job.time_limit} s)`;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      job = await api(`/api/jobs/${job.id}`);
+    }
+    show(action, job.result, index);
+  } catch (error) {
+    showError(error.message);
+    setSummary("", "");
+  } finally {
+    state.job = null;
+    $("progress").textContent = "";
+    setBusy(false);
+  }
+}
+
+// One search played back: a step control, a slider, and the board of each step with
+// the decided and propagated cells marked (data-row/data-col of the board's SVG).
+function player(title, played, counts) {
+  const root = document.createElement("section");
+  root.className = "player";
+  root.innerHTML = `<h3></h3><p class="counts"></p>
+    <div class="controls">
+      <button type="button" class="first" title="first step">|&lt;</button>
+      <button type="button" class="prev" title="step back">&lt;</button>
+      <button type="button" class="play">play</button>
+      <button type="button" class="next" title="step forward">&gt;</button>
+      <button type="button" class="last" title="last step">&gt;|</button>
+      <input type="range" class="slider" min="0" step="1" aria-label="step">
+      <span class="position"></span>
+    </div>
+    <p class="step-text"></p>
+    <p class="dim"><span class="legend-decided">decided</span> · <span class="legend-propagated">propagated</span> · a red frame: jumped back</p>
+    <div class="view"></div>`;
+  root.querySelector("h3").textContent = title;
+  root.querySelector(".counts").textContent = counts;
+  const steps = played.steps;
+  const slider = root.querySelector(".slider");
+  slider.max = String(Math.max(steps.length - 1, 0));
+  let at = 0;
+  let timer = null;
+  function go(index) {
+    at = Math.min(Math.max(index, 0), steps.length - 1);
+    const step = steps[at];
+    slider.value = String(at);
+    root.querySelector(".position").textContent =
+      `step ${at + 1} of ${steps.length}${played.total_steps > steps.length ? ` (of ${played.total_steps})` : ""} · level ${step.level}`;
+    root.querySelector(".step-text").textContent = step.text;
+    const view = root.querySelector(".view");
+    view.innerHTML = step.svg;
+    view.classList.toggle("conflict", step.kind === "backjump");
+    for (const [kind, cells] of [["decided", step.decided], ["propagated", step.propagated]]) {
+      for (const [row, col] of cells) {
+        for (const element of view.querySelectorAll(`[data-row="${row}"][data-col="${col}"]`)) {
+          element.classList.add(kind);
+        }
+      }
+    }
+    root.dataset.step = String(at);
+  }
+  root.querySelector(".first").onclick = () => go(0);
+  root.querySelector(".prev").onclick = () => go(at - 1);
+  root.querySelector(".next").onclick = () => go(at + 1);
+  root.querySelector(".last").onclick = () => go(steps.length - 1);
+  slider.oninput = () => go(Number(slider.value));
+  root.querySelector(".play").onclick = (event) => {
+    if (timer) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
+    event.target.textContent = "pause";
+    timer = setInterval(() => {
+      if (at >= steps.length - 1) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
+      go(at + 1);
+    }, 600);
+  };
+  if (steps.length) go(0);
+  return root;
+}
+
+function showPlayers(result) {
+  const players = $("players");
+  players.textContent = "";
+  const clingo = result.clingo;
+  const c = clingo.counts;
+  players.appendChild(player("clingo (the rules)", clingo,
+    `${c.choices.toLocaleString("en")} choices, ${c.conflicts.toLocaleString("en")} conflicts, ${c.answers} answers`));
+  if (result.imperative) {
+    const i = result.imperative;
+    players.appendChild(player(`hand-written search (${i.solver})`, i,
+      `${i.counts.nodes.toLocaleString("en")} nodes opened, ${i.counts.tried.toLocaleString("en")} moves tried, ${i.counts.backtracks.toLocaleString("en")} backtracks, ${i.counts.solutions} solutions`));
+  }
+  players.hidden = false;
+}
+
+function show(action, result, index) {
+  if (result.status === "error") {
+    showError([result.error, ...(result.errors || []).map(
+      (e) => `rules.lp:${e.line}:${e.column}: ${e.message}`)].filter(Boolean).join("\n"));
+    StudioEditor.showErrors(state.editor, result.errors || []);
+    setSummary("", "error");
+    return;
+  }
+  if (result.error) showError(result.error);
+  $("players").hidden = true;
+  if (result.board !== undefined) $("board").innerHTML = result.board;
+  if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
+  let summary = result.summary || "";
+  if (action === "solve" && result.count > 1) summary = `Solution ${index + 1}. ${summary}`;
+  if (action === "explain" && result.explanation) summary = result.explanation;
+  setSummary(summary, result.status);
+  state.index = index;
+  $("next").disabled = !(action === "solve" && result.has_next);
+  const body = $("stats").tBodies[0];
+  body.textContent = "";
+  for (const stat of result.stats || []) {
+    const row = body.insertRow();
+    row.dataset.name = stat.name;
+    row.insertCell().textContent = stat.name;
+    const value = row.insertCell();
+    value.className = "value";
+    value.textContent = Number.isInteger(stat.value) ? stat.value.toLocaleString("en") : stat.value.toFixed(3);
+    const meaning = row.insertCell();
+    meaning.className = "meaning";
+    meaning.textContent = stat.meaning;
+  }
+  $("stats").hidden = !(result.stats || []).length;
+  $("messages").textContent = (result.messages || []).map((m) => `clingo: ${m}`).join("\n");
+}
+
+async function stop() {
+  if (state.job) await api(`/api/jobs/${state.job}/stop`, {}).catch((e) => showError(e.message));
+}
+
+function save() {
+  const name = $("save-name").value.trim() || `${state.puzzle}-edited.lp`;
+  if (name === `${state.puzzle}.lp`) {
+    showError(`choose another name than ${name}: the packaged rules stay as they are`);
+    return;
+  }
+  const blob = new Blob([StudioEditor.getText(state.editor)], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  setSummary(`Saved as ${name} (your downloads folder). Solve with it: ` +
+             `solve-asp ${state.puzzle} FILE --encoding ${name}`, "");
+}
+
+function usePaste() {
+  const text = $("paste").value;
+  if (!text.trim()) { showError("paste a puzzle first, or upload a file"); return; }
+  state.pasted = text;
+  showInstance();
+}
+
+function wire() {
+  state.editor = StudioEditor.create($("editor"), "", onRulesChanged);
+  $("puzzle").addEventListener("change", () => choosePuzzle().catch((e) => showError(e.message)));
+  $("instance").addEventListener("change", () => {
+    state.instance = $("instance").value;
+    state.pasted = null;
+    showInstance();
+  });
+  $("use-paste").addEventListener("click", usePaste);
+  $("upload").addEventListener("change", async () => {
+    const file = $("upload").files[0];
+    if (file) { $("paste").value = await file.text(); usePaste(); }
+  });
+  $("solve").addEventListener("click", () => run("solve"));
+  $("next").addEventListener("click", () => run("solve", { index: state.index + 1 }));
+  $("explain").addEventListener("click", () => run("explain"));
+  $("hint").addEventListener("click", () => run("hint"));
+  $("step").addEventListener("click", () => run("step"));
+  $("trace").addEventListener("click", () => run("trace"));
+  $("stop").addEventListener("click", stop);
+  $("reset").addEventListener("click", () => {
+    StudioEditor.setText(state.editor, state.packaged);
+    StudioEditor.showErrors(state.editor, []);
+    showError("");
+  });
+  $("save").addEventListener("click", save);
+  loadPuzzles().catch((error) => showError(error.message));
+}
+
+document.addEventListener("DOMContentLoaded", wire);

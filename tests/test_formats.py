@@ -1,0 +1,182 @@
+"""Formats in and out: every writer round-trips every instance of its puzzle, random
+puzzles too (hypothesis), and each format read refuses bad input in one clear line."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import INSTANCES, assert_refused
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyasp_runner.cli import main
+from pyasp_runner.errors import InputError, UserError
+from pyasp_runner.puzzle import Instance, registry
+
+PUZZLES = registry()
+WRITERS = [(name, fmt) for name, puzzle in PUZZLES.items() for fmt in puzzle.writers]
+# What a format has no way to say, by instance: the writer refuses it, naming why.
+REFUSED = {
+    ("nonogram", "non", "given.txt"): "given cells",
+    ("nonogram", "puzzlink", "given.txt"): "given cells",
+    ("abc", "puzzlink", "diagonal-givens.txt"): "diagonal",
+}
+
+
+def _facts(instance: Instance) -> tuple[frozenset, frozenset]:
+    return frozenset(instance.structure), frozenset(instance.clues)
+
+
+def _cases() -> list[tuple[str, str, str]]:
+    return [(name, fmt, path.name) for name, fmt in WRITERS
+            for path in sorted((INSTANCES / name).iterdir())
+            if path.is_file() and not path.name.endswith(".expected.json")
+            and path.name != "README.md"]
+
+
+@pytest.mark.parametrize(("name", "fmt", "file"), _cases(),
+                         ids=[f"{n}-{f}-{p}" for n, f, p in _cases()])
+def test_every_writer_round_trips_every_instance(name, fmt, file):
+    puzzle = PUZZLES[name]
+    instance = puzzle.parse((INSTANCES / name / file).read_text(encoding="utf-8"), file)
+    write = puzzle.writer(fmt)
+    if (name, fmt, file) in REFUSED:
+        with pytest.raises(InputError, match=REFUSED[name, fmt, file]):
+            write(instance, list(instance.clues))
+        return
+    text = write(instance, list(instance.clues))
+    assert _facts(puzzle.parse(text, "written")) == _facts(instance)
+
+
+def test_unknown_format_names_the_formats_written():
+    with pytest.raises(UserError, match="formats written: tatham, non, puzzlink"):
+        PUZZLES["nonogram"].writer("pbn")
+
+
+def test_to_option_writes_and_stops(capsys):
+    assert main(["skyscrapers", "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1", "--to", "puzzlink"]) == 0
+    assert capsys.readouterr().out == "https://puzz.link/p?skyscrapers/4/4/2213322131232231\n"
+
+
+def test_generate_writes_any_format_and_it_reads_back(capsys):
+    assert main(["generate", "nonogram", "--size", "5", "--seed", "2", "--to", "puzzlink"]) == 0
+    url = capsys.readouterr().out.strip()
+    assert url.startswith("https://puzz.link/p?nonogram/5/5/")
+    instance = PUZZLES["nonogram"].parse(url, "generated")
+    assert len(instance.clues) == 10  # every line's clue: puzz.link has no unclued line
+
+
+# --- Random puzzles through every writer (hypothesis) -------------------------------------
+
+@st.composite
+def nonograms(draw):
+    width, height = draw(st.integers(1, 12)), draw(st.integers(1, 12))
+    grid = draw(st.lists(st.lists(st.booleans(), min_size=width, max_size=width),
+                         min_size=height, max_size=height))
+
+    def runs(line):
+        return ".".join(str(len(run)) for run in "".join("#" if c else " " for c in line)
+                        .split())
+
+    columns = [runs([row[c] for row in grid]) for c in range(width)]
+    return f"{width}x{height}:" + "/".join(columns + [runs(row) for row in grid])
+
+
+@st.composite
+def skyscrapers(draw):
+    size = draw(st.integers(1, 9))
+    clues = draw(st.lists(st.one_of(st.just(""), st.integers(1, size).map(str)),
+                          min_size=4 * size, max_size=4 * size))
+    cells = draw(st.lists(st.one_of(st.none(), st.integers(1, size)),
+                          min_size=size * size, max_size=size * size))
+    grid = "".join("a" if v is None else f"_{v}" for v in cells)
+    return f"{size}:" + "/".join(clues) + ("," + grid if any(cells) else "")
+
+
+@st.composite
+def abcs(draw):
+    size = draw(st.integers(2, 8))
+    count = draw(st.integers(1, size))
+    letters = "ABCDEFGH"[:count]
+    clue = st.sampled_from("." + letters)
+    sides = {side: "".join(draw(st.lists(clue, min_size=size, max_size=size)))
+             for side in ("top", "bottom", "left", "right")}
+    rows = ["".join(draw(st.lists(clue, min_size=size, max_size=size))) for _ in range(size)]
+    text = f"size: {size}\nletters: {letters}\n" + "".join(f"{s}: {v}\n"
+                                                          for s, v in sides.items())
+    return text + "grid:\n" + "\n".join(rows) + "\n"
+
+
+@st.composite
+def signposts(draw):
+    width, height = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    cells = width * height
+    numbers = draw(st.lists(st.integers(1, cells), unique=True, max_size=cells))
+    places = draw(st.permutations(range(cells)))
+    given = dict(zip(places, numbers, strict=False))
+    arrows = draw(st.lists(st.sampled_from("abcdefgh"), min_size=cells, max_size=cells))
+    corner = draw(st.sampled_from(["", "c"]))
+    return f"{width}x{height}{corner}:" + "".join(f"{given.get(i, '')}{arrows[i]}"
+                                                 for i in range(cells))
+
+
+@pytest.mark.parametrize(("name", "strategy"), [
+    ("nonogram", nonograms()), ("skyscrapers", skyscrapers()), ("abc", abcs()),
+    ("signpost", signposts()),
+])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_random_puzzles_round_trip_through_every_writer(name, strategy, data):
+    puzzle = PUZZLES[name]
+    instance = puzzle.parse(data.draw(strategy), "random")
+    for fmt, write in puzzle.writers.items():
+        text = write(instance, list(instance.clues))
+        assert _facts(puzzle.parse(text, fmt)) == _facts(instance), (fmt, text)
+
+
+# --- Bad input of the formats read ----------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "text", "line", "words"), [
+    ("nonogram", "https://puzz.link/p?nonogram/2/2/1", 1, "ends after 1 of 4 places"),
+    ("nonogram", "https://puzz.link/p?nonogram/2/2/1101", 1, "a clue 0"),
+    ("nonogram", "https://puzz.link/p?coral/2/2/1111", 1, "not of nonogram"),
+    ("nonogram", "https://puzz.link/p?nonogram/2/2/1111!", 1, "unexpected '!'"),
+    ("nonogram", "2 2\n1\n1\n1\n", 4, "too few clue lines: 3 given, 2 rows + 2 columns"),
+    ("nonogram", "2 2\n1\nx\n1\n1\n", 3, "row 2: expected run lengths"),
+    ("nonogram", "2\n2 2\n1 0\n1 0\n1 0\n1 0\n", 1, "2 puzzles in one JCROSS input"),
+    ("nonogram", "1\n2 2\n1 0\n1\n1 0\n1 0\n", 4, "ends with 0"),
+    ("nonogram", '{"problem": 3}', 1, "without a \"problem\" text"),
+    ("nonogram", '{"problem": "2 2\\n1\\n1\\n1"}', 1, "too few clue lines"),
+    ("nonogram", "{not json", 1, "not a JSON record"),
+    ("nonogram", "[clues]\ncolumns = 1, 1\n", None, "no rows in the [clues] section"),
+    ("nonogram", "[clues]\ncolumns = 1r, 1\nrows = 1, 1\n", 2, "a colour clue"),
+    ("nonogram", "[clues]\nwidth = 3\n", 2, "unknown key 'width'"),
+    ("nonogram", "<puzzleset><puzzle><clues type='rows'><line><count>1</count></line>"
+     "</clues></puzzle></puzzleset>", None, "no <clues type=\"columns\"> with lines"),
+    ("nonogram", '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa">]>\n<x>&a;</x>',
+     None, "entity declaration"),
+    ("nonogram", "<puzzleset><puzzle>", 1, "not well-formed XML"),
+    ("nonogram", "<puzzleset><puzzle><color name='red' char='r'>f00</color></puzzle>"
+     "</puzzleset>", None, "colour"),
+    ("nonogram", "hello world", 1, "not a nonogram format that is read"),
+    ("skyscrapers", "https://puzz.link/p?skyscrapers/3/4/g", 1, "square"),
+    ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/5o", 1, "Clue number out of range"),
+    ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/.o", 1, "'?' (unknown number)"),
+    ("abc", "https://puzz.link/p?easyasabc/3/3/1m", 1, "number of letters and '/'"),
+    ("abc", "https://puzz.link/p?easyasabc/3/3/2/4r", 1, "not one of the letters AB"),
+])
+def test_bad_input_of_each_format_is_refused_in_one_line(name, text, line, words):
+    assert_refused(PUZZLES[name].parse, text, line, words)
+
+
+def test_writers_refuse_what_their_format_cannot_say():
+    nonogram = PUZZLES["nonogram"]
+    unclued = nonogram.parse("2x2:?/1/1/1", "p")
+    with pytest.raises(InputError, match="a line without a clue"):
+        nonogram.writer("puzzlink")(unclued, list(unclued.clues))
+    abc = PUZZLES["abc"]
+    letters = abc.parse("size: 3\nletters: XY\ntop: X..\n", "p")
+    with pytest.raises(InputError, match="the letters XY"):
+        abc.writer("puzzlink")(letters, list(letters.clues))
+    empty = abc.parse("size: 3\nletters: AB\ngrid:\n-..\n...\n...\n", "p")
+    with pytest.raises(InputError, match=r"\(1,1\) given empty"):
+        abc.writer("puzzlink")(empty, list(empty.clues))

@@ -1,0 +1,270 @@
+"""The studio's server without a browser: a test per safety rule, and its answers.
+
+Requests go through Starlette's TestClient to the real application (middleware, routes,
+a child process per solve); answers are checked with the independent checkers.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the studio extra is part of the test extra")
+
+from checkers import checker
+from starlette.testclient import TestClient
+
+from pyasp_runner.studio.app import TOKEN_HEADER, Settings, create_app, instance_folder
+from pyasp_runner.studio.rules import RulesRefused, check_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = 8765
+TOKEN = "test-token-0123456789"
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture(scope="module")
+def client():
+    settings = Settings(token=TOKEN, port=PORT, time_limit=20.0, max_body=200_000,
+                        instances=instance_folder())
+    with TestClient(create_app(settings), base_url=ORIGIN) as test_client:
+        yield test_client
+
+
+def headers(**extra: str) -> dict[str, str]:
+    return {TOKEN_HEADER: TOKEN, "Origin": ORIGIN, **extra}
+
+
+def run_job(client: TestClient, request: dict[str, Any], timeout: float = 30) -> dict[str, Any]:
+    answer = client.post("/api/jobs", json=request, headers=headers())
+    assert answer.status_code == 200, answer.text
+    job = answer.json()
+    deadline = time.monotonic() + timeout
+    while job["state"] == "running":
+        assert time.monotonic() < deadline, "the solve did not finish"
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}", headers=headers()).json()
+    return job["result"]
+
+
+# -- safety: one test per rule ---------------------------------------------------------
+
+def test_a_request_without_the_token_is_refused(client):
+    assert client.get("/api/puzzles", headers={"Origin": ORIGIN}).status_code == 401
+    assert client.get("/").status_code == 401
+    assert client.get("/static/studio.js").status_code == 401
+
+
+def test_a_request_with_a_wrong_token_is_refused(client):
+    wrong = {TOKEN_HEADER: TOKEN[:-1] + "X"}
+    assert client.get("/api/puzzles", headers=wrong).status_code == 401
+    assert client.get("/?token=guess").status_code == 401
+
+
+def test_the_token_in_a_cookie_does_not_open_the_api(client):
+    """Only the page's own script can set the header; a cookie rides along from anywhere."""
+    answer = client.get("/api/puzzles", headers={"Cookie": f"solve_asp_studio={TOKEN}"})
+    assert answer.status_code == 401
+
+
+def test_the_page_with_the_token_sets_it_for_its_static_files(client):
+    page = client.get(f"/?token={TOKEN}")
+    assert page.status_code == 200
+    assert f'content="{TOKEN}"' in page.text
+    assert "solve_asp_studio=" in page.headers["set-cookie"]
+    assert "samesite=strict" in page.headers["set-cookie"].lower()
+    script = client.get("/static/editor.min.js",
+                        headers={"Cookie": f"solve_asp_studio={TOKEN}"})
+    assert script.status_code == 200 and "StudioEditor" in script.text
+
+
+def test_a_foreign_origin_is_refused(client):
+    foreign = {TOKEN_HEADER: TOKEN, "Origin": "http://evil.example"}
+    assert client.get("/api/puzzles", headers=foreign).status_code == 403
+    answer = client.post("/api/jobs", headers=foreign,
+                         json={"action": "solve", "puzzle": "jodici", "instance": "1.csv"})
+    assert answer.status_code == 403
+    other_port = {TOKEN_HEADER: TOKEN, "Origin": f"http://127.0.0.1:{PORT + 1}"}
+    assert client.get("/api/puzzles", headers=other_port).status_code == 403
+
+
+def test_a_post_without_an_origin_is_refused(client):
+    answer = client.post("/api/jobs", headers={TOKEN_HEADER: TOKEN},
+                         json={"action": "solve", "puzzle": "jodici", "instance": "1.csv"})
+    assert answer.status_code == 403
+
+
+def test_a_foreign_host_is_refused(client):
+    """DNS rebinding: a name that resolves to 127.0.0.1 but is not the studio's own."""
+    answer = client.get("/api/puzzles", headers=headers(Host=f"evil.example:{PORT}"))
+    assert answer.status_code == 403
+    assert client.get("/api/puzzles", headers=headers()).status_code == 200
+
+
+def test_rules_with_script_are_refused(client):
+    rules = "a.\n#script (python)\nimport os\nos.system('touch /tmp/pwned')\n#end.\n"
+    answer = client.post("/api/jobs", headers=headers(), json={
+        "action": "solve", "puzzle": "jodici", "instance": "1.csv", "rules": rules})
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("rules.lp:2: #script is not allowed")
+
+
+def test_rules_with_include_are_refused(client):
+    rules = '#include "/etc/passwd".\n'
+    answer = client.post("/api/jobs", headers=headers(), json={
+        "action": "solve", "puzzle": "jodici", "instance": "1.csv", "rules": rules})
+    assert answer.status_code == 400
+    assert "#include is not allowed" in answer.json()["error"]
+
+
+def test_the_rules_check_reads_past_comments_and_strings_only():
+    check_rules('% a comment naming #script is fine\nname("#include").\n%* #script *%\n')
+    for hidden in ("a. #script(lua) x #end.", "%* c *% #include \"f\".", "% x\n#include <f>."):
+        with pytest.raises(RulesRefused):
+            check_rules(hidden)
+
+
+def test_an_oversized_body_is_refused(client):
+    big = {"action": "solve", "puzzle": "jodici", "text": "x" * 300_000}
+    answer = client.post("/api/jobs", headers=headers(), json=big)
+    assert answer.status_code == 413
+
+
+def test_an_oversized_streamed_body_is_refused(client):
+    def chunks():
+        for _ in range(300):
+            yield b"x" * 1000
+
+    answer = client.post("/api/jobs", headers=headers(), content=chunks())
+    assert answer.status_code == 413
+
+
+@pytest.mark.parametrize("name", ["../../pyproject.toml", "/etc/passwd", "1.csv/../../x",
+                                  "..", "1.expected.json"])
+def test_a_path_from_the_page_is_never_opened(client, name):
+    answer = client.get(f"/api/puzzles/jodici/instances/{name}", headers=headers())
+    assert answer.status_code in (400, 404)
+    assert "[project]" not in answer.text and "root:" not in answer.text
+    job = client.post("/api/jobs", headers=headers(),
+                      json={"action": "solve", "puzzle": "jodici", "instance": name})
+    assert job.status_code == 400
+    assert "no instance named" in job.json()["error"]
+
+
+def test_a_puzzle_name_is_not_a_path(client):
+    answer = client.get("/api/puzzles/..%2F..%2Fpyproject/rules", headers=headers())
+    assert answer.status_code in (400, 404)
+    assert "[project]" not in answer.text
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"action": "format"}',
+                                  b'{"action": "solve", "puzzle": "nope", "text": "x"}',
+                                  b'{"action": "solve", "puzzle": "jodici"}',
+                                  b'{"action": "solve", "puzzle": "jodici", "text": "x", '
+                                  b'"index": -1}'])
+def test_a_bad_request_gets_one_line_and_the_server_goes_on(client, body):
+    answer = client.post("/api/jobs", headers=headers(), content=body)
+    assert answer.status_code == 400
+    assert "\n" not in answer.json()["error"]
+    assert client.get("/api/puzzles", headers=headers()).status_code == 200
+
+
+# -- what the page is told ------------------------------------------------------------
+
+def test_the_puzzles_and_their_instances_are_listed(client):
+    listed = {p["name"]: p for p in client.get("/api/puzzles", headers=headers()).json()["puzzles"]}
+    assert "10x10.csv" in listed["hidoku"]["instances"]
+    assert not any(name.endswith(".expected.json") for p in listed.values()
+                   for name in p["instances"])
+    rules = client.get("/api/puzzles/hidoku/rules", headers=headers()).text
+    assert rules == (ROOT / "asp" / "hidoku.lp").read_text()
+
+
+def test_solve_answers_with_a_checked_solution_and_the_statistics(client):
+    result = run_job(client, {"action": "solve", "puzzle": "hidoku", "instance": "10x10.csv"})
+    text = (ROOT / "instances/hidoku/10x10.csv").read_text()
+    checker("hidoku").check(text, result["solution"])
+    assert result["unique"] is True and result["summary"] == "Solved: the solution is unique."
+    meanings = {stat["name"]: stat["meaning"] for stat in result["stats"]}
+    assert meanings["choices"] == "decisions: atoms the solver guessed"
+
+
+def test_next_walks_through_every_solution(client):
+    text = (ROOT / "instances/hidoku/several.csv").read_text()
+    expected = json.loads((ROOT / "instances/hidoku/several.expected.json").read_text())
+    seen = []
+    index, has_next = 0, True
+    while has_next:
+        result = run_job(client, {"action": "solve", "puzzle": "hidoku", "text": text,
+                                  "index": index})
+        checker("hidoku").check(text, result["solution"])
+        seen.append(json.dumps(result["solution"], sort_keys=True))
+        has_next, index = result["has_next"], index + 1
+    assert len(set(seen)) == len(seen) == expected["count"]
+
+
+def test_an_unsolvable_instance_is_said_so_and_explained(client):
+    solved = run_job(client, {"action": "solve", "puzzle": "hidoku",
+                              "instance": "unsolvable.csv"})
+    assert solved["status"] == "unsolvable" and solved["summary"].startswith("No solution")
+    explained = run_job(client, {"action": "explain", "puzzle": "hidoku",
+                                 "instance": "unsolvable.csv"})
+    assert sorted(c["position"] + [c["value"]] for c in explained["conflict"]) == [
+        [1, 1, 1], [1, 4, 3]]
+    assert "cannot both hold together" in explained["explanation"]
+
+
+def test_a_broken_rule_is_reported_at_its_line_and_column(client):
+    rules = (ROOT / "asp/jodici.lp").read_text().splitlines()
+    line = next(i for i, text in enumerate(rules) if text and not text.startswith("%"))
+    rules[line] = "this is not a rule"
+    result = run_job(client, {"action": "solve", "puzzle": "jodici", "instance": "1.csv",
+                              "rules": "\n".join(rules)})
+    assert result["status"] == "error"
+    assert result["errors"][0]["line"] == line + 1
+    assert result["errors"][0]["column"] >= 1
+    assert result["error"].startswith("rules.lp: cannot be parsed: rules.lp:")
+
+
+def test_bad_puzzle_text_gets_the_cli_message(client):
+    result = run_job(client, {"action": "solve", "puzzle": "hidoku", "text": "1,2\n3\n"})
+    assert result["status"] == "error"
+    assert result["error"] == "<pasted>:2: expected 2 fields like the first row, found 1"
+
+
+def test_hint_and_step_give_the_forced_values(client):
+    hint = run_job(client, {"action": "hint", "puzzle": "hidoku", "instance": "10x10.csv"})
+    step = run_job(client, {"action": "step", "puzzle": "hidoku", "instance": "10x10.csv"})
+    assert hint["forced"] == hint["open"] > 0
+    assert 0 < step["forced"] <= hint["forced"]
+    assert "by propagation alone" in step["summary"]
+
+
+def test_a_long_solve_shows_progress_and_can_be_stopped(client):
+    started = client.post("/api/jobs", headers=headers(), json={
+        "action": "solve", "puzzle": "magic", "instance": "5x5-empty.csv", "index": 5000})
+    job = started.json()
+    time.sleep(1.0)
+    running = client.get(f"/api/jobs/{job['id']}", headers=headers()).json()
+    assert running["state"] == "running" and running["elapsed"] > 0
+    assert client.get("/api/puzzles", headers=headers()).status_code == 200  # responsive
+    client.post(f"/api/jobs/{job['id']}/stop", headers=headers(), json={})
+    deadline = time.monotonic() + 10
+    while running["state"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.05)
+        running = client.get(f"/api/jobs/{job['id']}", headers=headers()).json()
+    assert running["result"]["status"] == "interrupted"
+
+
+def test_the_studio_command_refuses_a_bad_port_in_one_line():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "pyasp_runner", "studio", "--port", "70000",
+                           "--no-browser"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == "solve-asp: --port must be 0..65535, got 70000\n"
