@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import random
 import sys
@@ -290,6 +289,11 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def json_text(data: Any) -> str:
+    import json  # only --json runs write JSON (start-up: a run imports what it uses)
+    return json.dumps(data)
+
+
 def list_puzzles(console: Console) -> None:
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("puzzle")
@@ -399,7 +403,7 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
         result = stopped_while_writing(result, stopped, args, writing)
         data = envelope(puzzle, instance, result, shown, solutions)
         output.set_outcome(out.file, exit_code(data["status"]))
-        out.file.write(json.dumps(data) + "\n")
+        out.file.write(json_text(data) + "\n")
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
 
@@ -535,7 +539,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
                       [puzzle.board(instance, answer) for answer in result.answers[:1]])
         out = text_out(args, out, err)
     if args.json:
-        out.file.write(json.dumps(data) + "\n")
+        out.file.write(json_text(data) + "\n")
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if result.status != runner.UNSOLVABLE:
@@ -586,7 +590,7 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
         data = hint_envelope(puzzle, instance, answer, step=args.step,
                              counts=(forced, open_values),
                              time_s=time.perf_counter() - started)
-        out.file.write(json.dumps(data) + "\n")
+        out.file.write(json_text(data) + "\n")
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
@@ -700,6 +704,9 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
             return studio(argv[1:])
+        if argv == ["--list"]:  # the parser would import every puzzle for its options
+            list_puzzles(out)
+            return EXIT_SOLVED
         args = build_parser(command_of(argv)).parse_args(argv)
         args.started = started
         return run(args, out, err)
