@@ -83,7 +83,7 @@ def test_render_full_and_partial():
         "grid": [[None, None, None], [None, 5, None], [None, None, None]]}
     conflict = _text(registry()["magic"].render_conflict(instance, [fact("given", 1, 1, 4)]))
     assert ">4<" in conflict
-    assert magic.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
+    assert magic.PUZZLE.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
 
 
 def test_write_round_trip():

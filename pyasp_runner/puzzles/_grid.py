@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from clingo import Symbol
 
 from ..errors import InputError
-from ..numerals import SIGNED, integer, is_digits, is_integer
+from ..numerals import SIGNED, integer, is_digits, is_integer, natural
+from ..puzzle import Answer, Instance, fact, to_python
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
+T = TypeVar("T")
 
 _EMPTY = re.compile(r"_+")
 _GRID_ROW_COMMENT = re.compile(r"#\s*,")
@@ -158,3 +163,70 @@ def check_value(value: int, low: int, high: int, source: str, line: int, where: 
         raise InputError(source, f"{where}: {value} is out of range {low}..{high}", line)
 
 
+def cells_grid(rows: int, cols: int,
+               cells: Iterable[tuple[Any, Any, T]]) -> list[list[T | None]]:
+    """Rows of cells holding the value of each (row, column, value), 1-based; None where
+    none is given (a partial answer: a hint). A position off the board raises IndexError
+    (an edited encoding's atoms, reported as such)."""
+    grid: list[list[T | None]] = [[None] * cols for _ in range(rows)]
+    for row, col, value in cells:
+        grid[_index(row, rows)][_index(col, cols)] = value
+    return grid
+
+
+def atom_grid(answer: Answer, name: str, rows: int, cols: int,
+              value: Callable[[Any], T]) -> list[list[T | None]]:
+    """The grid of the shown atoms `name(Row, Col, Value)`, each value read by `value`."""
+    return cells_grid(rows, cols, ((r, c, value(v)) for r, c, v in answer.atoms(name, 3)))
+
+
+def _index(position: Any, size: int) -> int:
+    if not isinstance(position, int) or not 1 <= position <= size:
+        raise IndexError(f"position {position!r} is off the board (1..{size})")
+    return position - 1
+
+
+def read_size(text: str | None, default: str, most: int) -> tuple[int, int]:
+    """A `--size` of NxM (or N alone, for NxN): the two numbers in the order written,
+    each 1..most; which is the width is the puzzle's to say."""
+    written = (default if text is None else text).strip().lower()
+    first, times, second = written.partition("x")
+    one = natural(first.strip(), "--size", None, "size", 1, most)
+    return one, natural(second.strip(), "--size", None, "size", 1, most) if times else one
+
+
+def read_square_size(text: str | None, default: str, most: int) -> int:
+    """A `--size` of a square board: N or NxN, 1..most."""
+    one, other = read_size(text, default, most)
+    if one != other:
+        raise InputError("--size", f"the board is square: N or NxN, found {text!r}")
+    return one
+
+
+def describe_given(instance: Instance, clue: Symbol) -> str:
+    """A clue `given(Row, Col, Value)` for a person: "the 5 at (2,3)"."""
+    row, col, value = clue.arguments
+    return f"the {to_python(value)} at ({row.number},{col.number})"
+
+
+def givens_of(answer: Answer, name: str) -> list[Symbol]:
+    """Every cell of a full answer, `name(Row, Col, Value)`, as a clue `given(Row, Col, Value)`
+    (what generate starts from)."""
+    return [fact("given", *cell) for cell in answer.atoms(name, 3)]
+
+
+def given_rows(rows: int, cols: int, clues: Iterable[Symbol], empty: str = "_",
+               ) -> list[list[str]]:
+    """Rows of cell texts for writing a puzzle: the value of each `given(Row, Col, Value)`
+    clue, `empty` elsewhere."""
+    return [[empty if value is None else str(value) for value in row]
+            for row in cells_grid(rows, cols, ((r.number, c.number, to_python(v))
+                                               for r, c, v in (clue.arguments for clue in clues
+                                                               if clue.name == "given")))]
+
+
+def csv_text(rows: Sequence[Sequence[str]]) -> str:
+    """Comma-separated rows, every field right-aligned to the widest, as the grid
+    puzzles read them."""
+    width = max((len(field) for row in rows for field in row), default=0)
+    return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in rows)

@@ -37,13 +37,17 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import check_length, integer, is_digits, is_integer, natural
+from ..numerals import integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
     Line,
+    cells_grid,
     content_lines,
+    describe_given,
+    given_rows,
+    read_square_size,
 )
 from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
@@ -318,12 +322,8 @@ def _givens(rows: list[Line], header: int, size: int, letters: str,
 
 def _cells(size: int, answer: Answer) -> list[list[str | None]]:
     """Letters by row and column, "" for empty, None where a partial answer leaves it open."""
-    grid: list[list[str | None]] = [[None] * size for _ in range(size)]
-    for row, column, letter in answer.atoms("cell", 3):
-        grid[int(row) - 1][int(column) - 1] = str(letter)
-    for row, column in answer.atoms("empty", 2):
-        grid[int(row) - 1][int(column) - 1] = ""
-    return grid
+    letters = [(r, c, str(letter)) for r, c, letter in answer.atoms("cell", 3)]
+    return cells_grid(size, size, letters + [(r, c, "") for r, c in answer.atoms("empty", 2)])
 
 
 def board(instance: Instance, answer: Answer) -> Drawing:
@@ -361,26 +361,22 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:
-    if clue.name == "given":
+    if clue.name == "given" and clue.arguments[2].string == EMPTY_GIVEN:
         row, column = (arg.number for arg in clue.arguments[:2])
-        letter = clue.arguments[2].string
-        what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
-        return f"{what} at ({row},{column})"
+        return f"the empty cell at ({row},{column})"
+    if clue.name == "given":
+        return describe_given(instance, clue)
     side, line, edge_letter = clue.arguments
     return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
     """An empty grid of a size like "5", "5x5" or "5x5:3" (N and the number of letters)."""
-    text = (size or "5").strip().lower()
-    shape, _, count = text.partition(":")
-    width, _, height = shape.partition("x")
-    if not is_digits(width) or (height and height != width) or (count and not is_digits(count)):
-        raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
-    for number in filter(None, (width, count)):
-        check_length(number, "--size", None, "size")
-    letters = count or str(max(1, int(width) - 2))
-    return parse(f"size: {int(width)}\nletters: {letters}\n", "--size")
+    shape, colon, count = (size or "5").partition(":")
+    side = read_square_size(shape, "5", MAX_N)
+    letters = natural(count.strip(), "--size", None, "letters", 1, side) if colon else max(
+        1, side - 2)
+    return parse(f"size: {side}\nletters: {letters}\n", "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
@@ -401,14 +397,11 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
     sides = {side: [_NO_CLUE] * board.size for side in SIDES}
-    grid = [[_NO_CLUE] * board.size for _ in range(board.size)]
+    grid = given_rows(board.size, board.size, clues, _NO_CLUE)
     for clue in clues:
         if clue.name == "clue":
             side, line, letter = clue.arguments
             sides[side.string][line.number - 1] = letter.string
-        else:
-            row, column = (arg.number for arg in clue.arguments[:2])
-            grid[row - 1][column - 1] = clue.arguments[2].string
     lines = [f"size: {board.size}", f"letters: {board.letters}"]
     if board.diagonals:
         lines.append("diagonals: yes")

@@ -22,7 +22,7 @@ from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, natural
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
-from ._grid import Line, content_lines
+from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
@@ -232,10 +232,7 @@ def configure(instance: Instance, options: OptionValues) -> Instance:
 def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
     """The stone covering each field; None where the answer is partial (a hint)."""
     board: Board = instance.data
-    grid: list[list[int | None]] = [[None] * board.cols for _ in range(board.rows)]
-    for row, col, stone in answer.atoms("cover", 3):
-        grid[row - 1][col - 1] = stone
-    return grid
+    return atom_grid(answer, "cover", board.rows, board.cols, int)
 
 
 def stone_label(index: int) -> str:

@@ -18,13 +18,18 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import NATURAL, SIGNED, check_length
+from ..numerals import SIGNED
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     Line,
     content_lines,
+    csv_text,
+    describe_given,
+    given_rows,
+    givens_of,
     parse_int,
+    read_size,
 )
 from ._path import number_grid
 
@@ -39,7 +44,6 @@ _BLOCKED = re.compile(r"[xX]+|\.+")
 _BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
 _BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
 _NUMBER = re.compile(SIGNED)
-_SIZE = re.compile(rf"\s*({NATURAL})\s*(?:[xX]\s*({NATURAL})\s*)?")
 
 
 @dataclass(frozen=True)
@@ -152,45 +156,28 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, col, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{col})"
-
-
 def blank(size_text: str | None) -> Instance:
     """An empty rectangular board of a size like `7x7` (W x H) or `7`, no number given."""
-    text = size_text or "7x7"
-    match = _SIZE.fullmatch(text)
-    if not match:
-        raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
-    for side in filter(None, match.group(1, 2)):
-        check_length(side, "--size", None, "size")
-    width = int(match.group(1))
-    height = int(match.group(2) or match.group(1))
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise InputError("--size", f"each side must be 1..{MAX_SIDE}, found {text!r}")
+    width, height = read_size(size_text, "7x7", MAX_SIDE)
     board = Board(height, width, frozenset())
     return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("number", 3)]
+    return givens_of(answer, "number")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
-    grid = [["X" if (r, c) in board.blocked else "_" for c in range(1, board.cols + 1)]
-            for r in range(1, board.rows + 1)]
-    for clue in clues:
-        row, col, value = (arg.number for arg in clue.arguments)
-        grid[row - 1][col - 1] = str(value)
-    width = max(len(field) for row in grid for field in row)
-    return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in grid)
+    grid = given_rows(board.rows, board.cols, clues)
+    for row, col in board.blocked:
+        grid[row - 1][col - 1] = "X"
+    return csv_text(grid)
 
 
 PUZZLE = PuzzleSpec(
     name="hidoku", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
+    describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
 )

@@ -14,13 +14,18 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import is_digits
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
+    atom_grid,
     content_lines,
+    csv_text,
+    describe_given,
+    given_rows,
+    givens_of,
     parse_range,
     read_number_grid,
+    read_square_size,
     take_header,
 )
 
@@ -90,10 +95,7 @@ def size(instance: Instance) -> tuple[int, str]:
 
 def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
     board: Board = instance.data
-    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
-    for row, column, value in answer.atoms("value", 3):
-        grid[row - 1][column - 1] = value
-    return grid
+    return atom_grid(answer, "value", board.n, board.n, int)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -117,41 +119,25 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, column, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{column})"
-
-
 def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
-    text = (size or "4").strip().lower()
-    side, _, other = text.partition("x")
-    n = int(side) if is_digits(side.strip()) and len(side.strip()) <= 4 else -1
-    if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
-        raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
-                         f"found {size!r}")
-    board = Board(n, 1)
+    board = Board(read_square_size(size, "4", MAX_N), 1)
     return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+    return givens_of(answer, "value")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
-    width = max(len(str(board.low)), len(str(board.high)))
-    grid = [["_" * width] * board.n for _ in range(board.n)]
-    for clue in clues:
-        row, column, value = (arg.number for arg in clue.arguments)
-        grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
-    return header + "".join(",".join(row) + "\n" for row in grid)
+    return header + csv_text(given_rows(board.n, board.n, clues))
 
 
 PUZZLE = PuzzleSpec(
     name="magic", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
+    describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE,
 )
