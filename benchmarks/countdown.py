@@ -38,7 +38,7 @@ from bench import (
     run_peer,
 )
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.puzzle import registry
 
 FOLDER = ROOT / "instances" / "countdown"

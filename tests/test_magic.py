@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry
@@ -49,7 +49,7 @@ def test_negative_range():
 @pytest.mark.parametrize(("text", "line", "words"), [
     ("", None, "empty"),
     ("range: 1..9\n", 1, "no grid"),
-    ("1,2\n3,4,5\n", 2, "expected 2 comma-separated fields"),
+    ("1,2\n3,4,5\n", 2, "expected 2 fields like the first row"),
     ("1,2,3\n_,_,_\n", 1, "square"),
     ("10,_,_\n_,_,_\n_,_,_\n", 1, "out of range 1..9"),
     ("1,_,_\n_,_,_\n_,1,_\n", 3, "duplicate given 1"),

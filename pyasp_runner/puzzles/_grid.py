@@ -158,6 +158,78 @@ def read_number_grid(
     ]
 
 
+# --- One reader for grids of numbers however they are written ---------------------------------
+
+# A row of bracketed cells, `[XX][29][??]`, as some collections write them.
+_BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
+_BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
+# A rule line of a bordered ASCII grid: `+--+--+`, `+==+`, `|--|`, `-----`.
+_RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
+_SIZE_LINE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]|\s)\s*([0-9]+)")
+EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
+DOTS = re.compile(r"\.+")
+
+
+def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str]]]:
+    """The rows of a grid and their fields, however the grid is written:
+
+    - comma-separated fields (`_,33,35`), bracketed fields (`[XX][29][??]`), or fields
+      separated by whitespace (`__ 33 35`);
+    - the bordered ASCII layout: rule lines (`+--+--+`) are skipped, `|` separates the
+      fields, a field of spaces only is an empty cell (`| 1|  | 3|`);
+    - a size line before the grid, `7x7` (W x H) or `10 10`: the first line decides, it
+      is a size line when the rows after it make a grid of that size (or it says `x`),
+      and is checked.
+
+    Every row must have as many fields as the first. The fields are stripped (a blank
+    bordered cell becomes `_`); what they mean is the puzzle's to say.
+    """
+    rows = [line for line in lines if not _is_rule(line[1])]
+    if not rows:
+        raise InputError(source, "no grid rows, only rule lines", lines[0][0])
+    size = _SIZE_LINE.fullmatch(rows[0][1]) if len(rows) > 1 else None
+    fields = [_fields(text) for _, text in rows]
+    if size and "," not in rows[0][1]:
+        a, b = int(size.group(1)[-6:]), int(size.group(2)[-6:])
+        body = fields[1:]
+        shape = (len(body), len(body[0]))
+        if shape in ((b, a), (a, b)) or "x" in rows[0][1].lower():
+            if shape not in ((b, a), (a, b)):
+                raise InputError(source, f"the size line says {a}x{b}, the grid below it has "
+                                 f"{shape[1]} columns and {shape[0]} rows", rows[0][0])
+            rows, fields = rows[1:], body
+    width = len(fields[0])
+    for (number, _), row in zip(rows, fields, strict=True):
+        if len(row) != width:
+            raise InputError(source, f"expected {width} fields like the first row, found "
+                             f"{len(row)}", number)
+    return rows, fields
+
+
+def _is_rule(text: str) -> bool:
+    return bool(_RULE.fullmatch(text)) and ("+" in text or "|" in text or len(text) >= 3)
+
+
+def _fields(text: str) -> list[str]:
+    if _BRACKETED.fullmatch(text):
+        return [field.strip() for field in _BRACKETED_CELL.findall(text)]
+    if "|" in text:
+        inner = text.strip()
+        inner = inner[1:] if inner.startswith("|") else inner
+        inner = inner[:-1] if inner.endswith("|") else inner
+        return [field.strip() or "_" for field in inner.split("|")]  # blank: an empty cell
+    if "," in text:
+        return [field.strip() for field in text.split(",")]
+    return text.split()
+
+
+def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:
+    """True when some field is an empty-cell mark other than dots (`_`, `?`, `-`, `0`);
+    `zero`: whether `0` counts as one."""
+    return any(EMPTY_MARKS.fullmatch(field) and (zero or not set(field) == {"0"})
+               for row in fields for field in row)
+
+
 def check_value(value: int, low: int, high: int, source: str, line: int, where: str) -> None:
     if not low <= value <= high:
         raise InputError(source, f"{where}: {value} is out of range {low}..{high}", line)

@@ -12,12 +12,17 @@ Input: `key: value` lines (a `#` line is a comment):
     grid:                optional: N rows of given cells below it, a letter, `-` for a
     .....                cell given empty, `.` for unknown
 
-`size` may be left out when a clue line shows it; `letters` may be a count (`3` = ABC).
+`size` may be left out when a clue line shows it; `letters` may be a count (`3` = ABC)
+or a range (`A-F`).
 
 Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: `size`,
 `depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
 `problem` grid and `options diagonal` or `diagonals 1`; `-` for no clue, letters in
 either case or as numbers 1..26; `solution`, `moves` and other sections are skipped).
+
+Also read: the layout of puzzlekit's Abc-End-View data, taken from janko.at: a first line
+`R C k` (rows, columns, the last letter, e.g. `8 8 f`), the top, bottom, left and right
+clue lines and the grid rows, fields separated by spaces, `-` for no clue or an open cell.
 
 Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?easyasabc/N/N/K/...`
 (pzprjs's `easyasabc`: K letters A.., see `_pzpr.py`); pzprjs has no diagonal variant
@@ -29,6 +34,7 @@ diagonals, no cell given empty).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +81,8 @@ def parse(text: str, source: str) -> Instance:
         lines = _from_puzzlink(joined, source, lines[0][0])
     elif lines[0][1].lower() == "begin":
         lines = _from_janko(lines, source)
+    elif _PUZZLEKIT_HEADER.fullmatch(lines[0][1]):
+        lines = _from_puzzlekit(lines, source)
     fields: dict[str, Line] = {}
     grid_rows: list[Line] = []
     index = 0
@@ -138,6 +146,35 @@ def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
         out += [(line, "".join(letter(v) for v in cells[r * size:(r + 1) * size]))
                 for r in range(size)]
     return out
+
+
+_PUZZLEKIT_HEADER = re.compile(r"([0-9]+)\s+([0-9]+)\s+([A-Za-z])")
+
+
+def _from_puzzlekit(lines: list[Line], source: str) -> list[Line]:
+    """The layout of puzzlekit's Abc-End-View data (from janko.at's puzzles): `R C k` (rows,
+    columns, the last letter), the top, bottom, left and right clues (`-` no clue), then
+    the R rows of the grid (`-` an open cell), fields separated by spaces."""
+    number, header = lines[0]
+    found = _PUZZLEKIT_HEADER.fullmatch(header)
+    assert found is not None
+    rows, cols, last = found.group(1), found.group(2), found.group(3).upper()
+    if rows != cols:
+        raise InputError(source, f"a {rows}x{cols} grid: the grid is square", number)
+    if len(lines) < 5:
+        raise InputError(source, "expected four clue lines (top, bottom, left, right) after "
+                         f"`{header}`", lines[-1][0])
+    out = [(number, f"size: {rows}"), (number, f"letters: A-{last}")]
+    for side, (at, text) in zip(SIDES, lines[1:5], strict=True):
+        out.append((at, f"{side}: {_puzzlekit_row(text, _NO_CLUE)}"))
+    if lines[5:]:
+        out.append((lines[5][0], "grid:"))
+        out += [(at, _puzzlekit_row(text, _NO_CLUE)) for at, text in lines[5:]]
+    return out
+
+
+def _puzzlekit_row(text: str, none: str) -> str:
+    return "".join(none if token == "-" else token for token in text.split())
 
 
 def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
@@ -262,6 +299,12 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         count = integer(value, source, number, "letters", 1, min(size, 26))
         return "".join(chr(ord("A") + i) for i in range(count))
     value = value.replace(" ", "").replace("\t", "").upper()
+    span = _LETTER_RANGE.fullmatch(value)
+    if span:  # a range, A-F
+        first, last = span.group(1), span.group(2)
+        if first > last:
+            raise InputError(source, f"letters: the range {first}-{last} is empty", number)
+        value = "".join(chr(code) for code in range(ord(first), ord(last) + 1))
     if not value or not all("A" <= char <= "Z" for char in value):
         raise InputError(source, f"letters: expected letters A-Z (e.g. ABC), found {value!r}",
                          number)
@@ -271,6 +314,9 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         raise InputError(source, f"letters: {len(value)} letters do not fit in a row of "
                          f"{size} cells", number)
     return value
+
+
+_LETTER_RANGE = re.compile("([A-Z])[-\u2013]([A-Z])")
 
 
 def _diagonals(fields: dict[str, Line], source: str) -> bool:

@@ -1,7 +1,11 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
-Input: a CSV grid, `_`/`__` for empty cells, optionally after a first line
-`range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N).
+Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
+comma-separated or whitespace-separated fields, bracketed fields or the bordered ASCII
+layout, optionally after a size line (`4x4`); optionally after a first line
+`range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N). An empty cell is `_`, `?`,
+`-`, `.` (any run) or `0`, where 0 is not in the range (with `range: 0..8`, `0` is a
+number).
 """
 
 from __future__ import annotations
@@ -14,17 +18,21 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
+from ..numerals import is_integer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
+    DOTS,
+    EMPTY_MARKS,
     atom_grid,
     content_lines,
     csv_text,
     describe_given,
     given_rows,
     givens_of,
+    grid_rows,
+    parse_int,
     parse_range,
-    read_number_grid,
     read_square_size,
     take_header,
 )
@@ -57,12 +65,15 @@ def parse(text: str, source: str) -> Instance:
     if len(lines) > MAX_N:
         raise InputError(source, f"{len(lines)} rows is too many (limit {MAX_N})",
                          lines[MAX_N][0])
-    grid = read_number_grid(lines, source)
-    n = len(grid)
-    if len(grid[0]) != n:
-        raise InputError(source, f"the board must be square: {n} rows of {len(grid[0])} "
+    lines, fields = grid_rows(lines, source)
+    n = len(fields)
+    if len(fields[0]) != n:
+        raise InputError(source, f"the board must be square: {n} rows of {len(fields[0])} "
                          f"fields", lines[0][0])
     low, high = parse_range(header, source) if header else (1, n * n)
+    grid = [[_cell(field, low <= 0 <= high, source, line, column)
+             for column, field in enumerate(row, start=1)]
+            for (line, _), row in zip(lines, fields, strict=True)]
     if header and high - low + 1 != n * n:
         raise InputError(source, f"range: {low}..{high} holds {high - low + 1} numbers, a "
                          f"{n}x{n} board needs {n * n}", header[0])
@@ -82,6 +93,17 @@ def parse(text: str, source: str) -> Instance:
             seen[value] = (row, column)
             clues.append(fact("given", row, column, value))
     return Instance(source, _structure(board), tuple(clues), board)
+
+
+def _cell(field: str, zero_is_number: bool, source: str, line: int, column: int) -> int | None:
+    """An empty cell as None, else its number."""
+    if DOTS.fullmatch(field) or (EMPTY_MARKS.fullmatch(field)
+                                 and not (zero_is_number and set(field) == {"0"})):
+        return None
+    if not is_integer(field):
+        raise InputError(source, f"column {column}: unknown entry {field!r} (a number, or _ "
+                         "for an empty cell)", line)
+    return parse_int(field, source, line, f"column {column}")
 
 
 def _structure(board: Board) -> tuple[Symbol, ...]:
