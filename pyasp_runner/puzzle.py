@@ -305,11 +305,13 @@ class Puzzle:
                 return option.models
         return self.spec.default_models
 
-    def render(self, instance: Instance, answer: Answer) -> RenderableType:
-        """The answer drawn for the terminal (at the width of the console it is printed on)."""
+    def render(self, instance: Instance, answer: Answer, legend: bool = True
+               ) -> RenderableType:
+        """The answer drawn for the terminal (at the width of the console it is printed
+        on); `legend`: with the lines saying how to read it."""
         from .board.terminal import terminal  # rich: only for whoever draws
 
-        return terminal(self.board(instance, answer))
+        return terminal(self.board(instance, answer), legend)
 
     def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
                         ) -> RenderableType:
