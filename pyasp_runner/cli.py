@@ -636,16 +636,18 @@ def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err:
 
 
 @contextmanager
-def progress_shown(err: Console, shown: bool, doing: str,
+def progress_shown(err: Console, shown: bool, doing: str | list[str],
                    counted: str) -> Iterator[runner.Progress | None]:
     """On a terminal, a spinner that a search tells how long it ran and how many
-    (answers found, searches made) so far; elsewhere nothing."""
+    (answers found, searches made) so far; elsewhere nothing. `doing` names the work (a
+    one-item list: a name that the work changes as it goes)."""
     if not (shown and err.is_terminal):
         yield None
         return
     with err.status("grounding…", spinner="dots") as status:
         def progress(elapsed: float, count: int) -> None:
-            status.update(f"{doing}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
+            what = doing if isinstance(doing, str) else doing[0]
+            status.update(f"{what}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
         yield progress
 
 
@@ -735,8 +737,13 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    with progress_shown(err, True, "generating", "searches") as progress:
-        made = api.generate(args.puzzle, size=args.size, seed=args.seed,
+    doing = ["generating"]  # what the spinner names, as generate goes on
+
+    def phase(what: str) -> None:
+        doing[0] = what
+
+    with progress_shown(err, True, doing, "searches") as progress:
+        made = api.generate(args.puzzle, phase=phase, size=args.size, seed=args.seed,
                             minimise=not args.keep_all, to=args.to,
                             time_limit=search_time(args), threads=args.threads,
                             configuration=args.configuration, encoding=args.encoding,

@@ -268,3 +268,13 @@ def test_no_solution_says_what_is_true_for_the_puzzle(capsys):
     assert main(["checkerboard", "example:unsolvable"]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "the stones cannot tile the board" in out and "clues" not in out
+
+
+def test_generate_names_what_it_is_doing():
+    phases: list[str] = []
+    made = pyasp_runner.generate("skyscrapers", size="4", seed=3, phase=phases.append)
+    assert made is not None
+    assert phases[0] == "a random full solution (attempt 1)"
+    dropping = [p for p in phases if p.startswith("dropping clue ")]
+    assert dropping and dropping[-1].startswith(f"dropping clue {len(dropping)} of "
+                                                f"{len(dropping)} ")
