@@ -824,6 +824,9 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
             return studio(argv[1:])
+        if argv == ["--list"]:  # the parser would import every puzzle for its options
+            list_puzzles(out)
+            return EXIT_SOLVED
         args = build_parser(command_of(argv)).parse_args(argv)
         args.started = started
         return run(args, out, err)

@@ -238,15 +238,14 @@ def hidoku_data(draw):
 def hidoku_write(data, s: Style) -> str:
     rows, cols, cells = data
     separator = s.pick([",", ", ", " ,", "  "])
-
-    # Dots are blocked cells where the file writes its empty cells another way (issue 20).
-    dots = [".", ".."] if None in cells else []
+    # Dots block a cell only in a file that writes its empty cells another way.
+    blocked = ["X", "x", "XX"] + ["."] * any(value is None for value in cells)
 
     def cell(value):
         if value == "X":
-            return s.pick(["X", "x", "XX", *dots])
+            return s.pick(blocked)
         if value is None:
-            return s.pick(["_", "__", "0", "?", "-"])
+            return s.pick(["_", "__", "0", "?"])
         return s.num(value)
 
     return s.lines([separator.join(cell(cells[r * cols + c]) for c in range(cols))
