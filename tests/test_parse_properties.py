@@ -524,6 +524,10 @@ def _harmless(form: Format, text: str, position: int, kind: str, char: str) -> b
         return True  # `.non` keywords: `height: 4` or `height 4`
     if kind == "delete" and text[position - 1:position + 2] in ("[0]", "(0)"):
         return True  # nonogram lists: `[0]` and `[]` are both an empty line
+    line_start = text.rfind("\n", 0, position) + 1
+    if (not form.lines_free and kind == "delete"
+            and text[line_start:].split("\n", 1)[0] == "0"):
+        return True  # where blank lines count (`.non`): `0` and an empty line are one
     if not form.leading_zeros or char != "0" or kind not in ("insert", "delete"):
         return False
     # A zero added to or taken from a number that keeps its value: `05` -> `005`, `00` -> `0`.
