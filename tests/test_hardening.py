@@ -225,6 +225,14 @@ def test_hostile_file_names_are_shown_escaped(capsys, tmp_path, name):
     assert err.rstrip("\n").isprintable() and escape.name(str(missing)) in err
 
 
+def test_control_characters_of_the_puzzle_text_never_reach_the_terminal(capsys, tmp_path):
+    path = tmp_path / "rc4.txt"
+    path.write_bytes(b"alphabet: [\x1b\x07]\n0x1b, 0x07\n")  # the only plaintext: ESC BEL
+    assert main(["rc4", str(path), "-n", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(line.isprintable() for line in out.splitlines()) and "\\x1b\\x07" in out
+
+
 def test_a_hostile_encoding_name_is_shown_escaped(capsys, tmp_path):
     broken = tmp_path / "enc\n\x1b[31m.lp"
     broken.write_text("broken(X :- value(X).\n")
