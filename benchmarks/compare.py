@@ -6,10 +6,10 @@ For every instance under instances/ of the puzzles the original "Python vs Prolo
 articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row:
 
 - `lp_lines`: lines of rules in asp/<puzzle>.lp (no comments, no blank lines);
-  `py_lines`: lines of search code in benchmarks/imperative/<puzzle>.py (no comments,
+  `py_lines`: lines of search code in pyasp_runner/imperative/<puzzle>.py (no comments,
   docstrings, blank lines or the file reader);
 - `asp_s` and `imp_s`: wall time of each as a command (`solve-asp ... --json` and
-  `python -m imperative ...`, both paying Python's start), and `imp/asp`, their ratio;
+  `python -m pyasp_runner.imperative ...`, both paying Python's start), and `imp/asp`, their ratio;
 - `choices`, `conflicts`: clingo's counters; `nodes`: search states the imperative
   solver opened; `tried`: moves it generated;
 - peers, where installed, in the same run: `swipl_s` (SWI-Prolog running
@@ -47,9 +47,7 @@ from typing import Any
 from bench import ROOT, machine, measure, print_table
 
 BENCHMARKS = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCHMARKS))
-from imperative import PUZZLES  # noqa: E402
-
+from pyasp_runner.imperative import PUZZLES  # noqa: E402
 from pyasp_runner.puzzle import registry  # noqa: E402
 
 PROLOG = BENCHMARKS / "prolog"
@@ -117,7 +115,8 @@ def solutions_wanted(expected: dict[str, Any]) -> int:
 
 
 def run_imperative(puzzle: str, path: Path, limit: int) -> dict[str, Any]:
-    argv = [sys.executable, "-m", "imperative", puzzle, str(path), "--limit", str(limit)]
+    argv = [sys.executable, "-m", "pyasp_runner.imperative", puzzle, str(path),
+            "--limit", str(limit)]
     start = time.perf_counter()
     done = subprocess.run(argv, cwd=BENCHMARKS, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
@@ -241,7 +240,7 @@ def compare(puzzles: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
     rows: list[dict[str, Any]] = []
     for puzzle in puzzles:
         encoding = ROOT / "asp" / f"{puzzle}.lp"
-        solver = BENCHMARKS / "imperative" / f"{puzzle}.py"
+        solver = ROOT / "pyasp_runner" / "imperative" / f"{puzzle}.py"
         if not encoding.is_file():
             notes.append(f"{puzzle} skipped: not in the package yet (no asp/{puzzle}.lp).")
             continue

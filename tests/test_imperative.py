@@ -1,4 +1,4 @@
-"""The reference imperative solvers (benchmarks/imperative/) obey the same rule checkers.
+"""The reference imperative solvers (pyasp_runner/imperative/) obey the same rule checkers.
 
 Every instance of every puzzle they cover is solved imperatively; each answer must pass
 the independent checker, and status, uniqueness and counts must match the instance's
@@ -18,12 +18,12 @@ import pytest
 from checkers import checker
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
+imperative = importlib.import_module("pyasp_runner.imperative")
 sys.path.insert(0, str(ROOT / "benchmarks"))
-imperative = importlib.import_module("imperative")
 compare = importlib.import_module("compare")
 
 FILES = [p for p in instance_files() if p.parent.name in imperative.PUZZLES
-         and (ROOT / "benchmarks" / "imperative" / f"{p.parent.name}.py").is_file()]
+         and (ROOT / "pyasp_runner" / "imperative" / f"{p.parent.name}.py").is_file()]
 
 
 def limit_for(expected: dict) -> int:
@@ -42,7 +42,7 @@ def test_imperative_answers_pass_the_checker(path: Path) -> None:
     if not (ROOT / "tests" / "checkers" / f"{name}.py").is_file():
         pytest.skip(f"no checker for {name} yet")
     expected = expected_for(path)
-    solver = importlib.import_module(f"imperative.{name}")
+    solver = importlib.import_module(f"pyasp_runner.imperative.{name}")
     text = path.read_text(encoding="utf-8")
     result = solver.solve(text, limit_for(expected))
     assert result.nodes > 0
@@ -68,8 +68,9 @@ def test_imperative_answers_pass_the_checker(path: Path) -> None:
 
 def test_command_line_prints_the_envelope() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "imperative", "jodici", str(INSTANCES / "jodici" / "1.csv")],
-        cwd=ROOT / "benchmarks", capture_output=True, text=True, check=True).stdout
+        [sys.executable, "-m", "pyasp_runner.imperative", "jodici",
+         str(INSTANCES / "jodici" / "1.csv")],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     assert data["status"] == "solved" and data["unique"] is True
     assert data["stats"]["nodes"] > 0
@@ -77,7 +78,7 @@ def test_command_line_prints_the_envelope() -> None:
 
 def test_jodici_counts_every_solution_without_givens() -> None:
     """A nearly empty disc has many solutions; the search must find more than one."""
-    solver = importlib.import_module("imperative.jodici")
+    solver = importlib.import_module("pyasp_runner.imperative.jodici")
     result = solver.solve("3,7,_,_,_,_\n_,_,1,_,_,_\n_,_,_,_,_,_\n", 3)
     assert len(result.solutions) == 3 and result.unique is False
     for solution in result.solutions:
@@ -87,7 +88,7 @@ def test_jodici_counts_every_solution_without_givens() -> None:
 def test_hidoku_with_blocked_cells_and_open_ends() -> None:
     """An irregular board (X blocked) where neither 1 nor K is given: K = 7 playable cells."""
     text = "_,_,X\n_,4,_\nX,_,_\n"
-    solver = importlib.import_module("imperative.hidoku")
+    solver = importlib.import_module("pyasp_runner.imperative.hidoku")
     result = solver.solve(text, 0)
     assert result.complete and result.solutions
     for solution in result.solutions:
@@ -115,7 +116,8 @@ def test_prolog_answers_pass_the_checker(path: Path) -> None:
     if "unique" in expected:
         assert (len(answers) == 1) is expected["unique"]
     text = path.read_text(encoding="utf-8")
-    disks = importlib.import_module("imperative.flower").read(text) if name == "flower" else []
+    disks = (importlib.import_module("pyasp_runner.imperative.flower").read(text)
+             if name == "flower" else [])
     for answer in answers:
         if name == "flower":
             shown = [d[r:] + d[:r] for d, r in zip(disks, answer, strict=True)]
@@ -137,7 +139,7 @@ EQUATION_SOLUTION = [[26, 19, 16], [25, 8, 16], [15, 0, 11]]
 
 
 def test_equation_reference_has_its_published_solution() -> None:
-    solver = importlib.import_module("imperative.equation")
+    solver = importlib.import_module("pyasp_runner.imperative.equation")
     result = solver.solve(EQUATION)
     assert result.unique is True
     assert result.solutions == [{"grid": EQUATION_SOLUTION}]
@@ -145,7 +147,7 @@ def test_equation_reference_has_its_published_solution() -> None:
 
 def test_equation_precedence_range_and_division() -> None:
     """`a - b * c` multiplies first, `/` must divide exactly, `range:` bounds the unknowns."""
-    solver = importlib.import_module("imperative.equation")
+    solver = importlib.import_module("pyasp_runner.imperative.equation")
     text = "range: 1..4\n8 / _ - 1 = 3\n* * *\n1 * 1 * 1 = 1\n+ + +\n_ + 1 + 1 = 3\n= = =\n" \
            "9 3 2\n"
     result = solver.solve(text, 0)
@@ -182,13 +184,13 @@ def test_compare_counts_rule_and_code_lines(tmp_path: Path) -> None:
     ("checkerboard", "B,W\n====\nB\n====\nB\n"),  # 3 black squares, 2 black fields
 ])
 def test_clashing_clues_are_unsolvable(name: str, text: str) -> None:
-    result = importlib.import_module(f"imperative.{name}").solve(text)
+    result = importlib.import_module(f"pyasp_runner.imperative.{name}").solve(text)
     assert result.complete and result.status == "unsolvable"
 
 
 def test_magic_range_header_shifts_the_numbers() -> None:
     text = "range: 2..10\n_,_,_\n_,6,_\n_,_,3\n"
-    result = importlib.import_module("imperative.magic").solve(text, 0)
+    result = importlib.import_module("pyasp_runner.imperative.magic").solve(text, 0)
     assert result.complete and result.solutions
     for solution in result.solutions:
         checker("magic").check(text, solution)

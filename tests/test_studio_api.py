@@ -268,3 +268,36 @@ def test_the_studio_command_refuses_a_bad_port_in_one_line():
                            "--no-browser"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 2
     assert done.stderr == "solve-asp: --port must be 0..65535, got 70000\n"
+
+
+def comparison_table() -> dict[str, dict[str, str]]:
+    """The measured rows of docs/declarative-vs-imperative.md, by instance."""
+    lines = (ROOT / "docs/declarative-vs-imperative.md").read_text().splitlines()
+    start = lines.index("<!-- compare:start -->")
+    header_at = next(i for i in range(start, len(lines)) if lines[i].startswith("| instance"))
+    names = [cell.strip() for cell in lines[header_at].strip("|").split("|")]
+    rows = {}
+    for line in lines[header_at + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip().replace(",", "") for cell in line.strip("|").split("|")]
+        rows[cells[0]] = dict(zip(names, cells, strict=True))
+    return rows
+
+
+@pytest.mark.parametrize("instance", ["hidoku/10x10.csv", "hidoku/several.csv", "jodici/1.csv",
+                                      "magic/4x4-durer.csv"])
+def test_the_trace_counts_are_those_of_the_measured_comparison(client, instance):
+    """Both searches of a trace look for what the comparison looked for, and count alike."""
+    puzzle, name = instance.split("/")
+    result = run_job(client, {"action": "trace", "puzzle": puzzle, "instance": name})
+    row = comparison_table()[instance]
+    plain, counts = result["clingo"]["plain"], result["imperative"]["counts"]
+    assert (plain["choices"], plain["conflicts"]) == (int(row["choices"]), int(row["conflicts"]))
+    assert (counts["nodes"], counts["tried"]) == (int(row["nodes"]), int(row["tried"]))
+    steps = result["imperative"]["steps"]
+    assert steps and steps[0]["kind"] in ("try", "forced", "backjump", "model")
+    assert sum(step["kind"] == "try" for step in steps) <= counts["tried"]
+    clingo = result["clingo"]
+    assert len(clingo["steps"]) == clingo["total_steps"]  # small searches are shown whole
+    assert sum(step["kind"] == "model" for step in clingo["steps"]) == plain["answers"]

@@ -226,10 +226,16 @@ def test_a_long_solve_shows_progress_and_stop_ends_it(studio, browser):
 def test_the_search_plays_back_step_by_step(studio, browser):
     open_puzzle(browser, studio, "hidoku", "10x10.csv")
     press(browser, "trace")
-    player = wait_for(lambda: browser.find_elements("css selector", "#players .player"),
-                      what="the playback")[0]
+    player, hand = wait_for(lambda: browser.find_elements("css selector", "#players .player"),
+                            what="the playback")
     counts = player.find_element("css selector", ".counts").text
-    assert re.fullmatch(r"\d+ choices, \d+ conflicts, 1 answers", counts), counts
+    # The counts of docs/declarative-vs-imperative.md for this instance.
+    assert counts == "7 choices, 3 conflicts, 1 answers", counts
+    assert hand.find_element("css selector", ".counts").text.startswith(
+        "2,051 nodes opened, 2,050 values tried, ")
+    hand.find_element("css selector", ".next").click()
+    assert marked(browser, "decided", "#players .player:nth-child(2)") or marked(
+        browser, "propagated", "#players .player:nth-child(2)")
     position = player.find_element("css selector", ".position")
     assert position.text.startswith("step 1 of ") and position.text.endswith("level 0")
     seen_propagated = seen_jump = False

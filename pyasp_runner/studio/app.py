@@ -289,8 +289,9 @@ def _job_request(body: dict[str, Any], settings: Settings) -> dict[str, Any]:
             raise BadRequest(f"{puzzle} has no instance named {name!r} "
                              "(instances come from the list, or as pasted text)")
         text, source = files[name].read_text(encoding="utf-8", errors="replace"), name
+        wanted = solutions_wanted(files[name])
     elif isinstance(text, str):
-        source = "<pasted>"
+        source, wanted = "<pasted>", 2
     else:
         raise BadRequest("give an instance from the list or the puzzle's text")
     rules = body.get("rules")
@@ -305,4 +306,20 @@ def _job_request(body: dict[str, Any], settings: Settings) -> dict[str, Any]:
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 10_000:
         raise BadRequest("index must be a whole number from 0 to 9999")
     return {"action": action, "puzzle": puzzle, "text": text, "source": source,
-            "rules": rules, "index": index, "time_limit": settings.time_limit}
+            "rules": rules, "index": index, "time_limit": settings.time_limit,
+            "wanted": wanted}
+
+
+def solutions_wanted(instance: Path) -> int:
+    """Solutions a trace looks for: 2 (uniqueness), or as many as the instance's expected
+    file counts plus one, as benchmarks/compare.py does, so the page's counts and the
+    measured table in docs/declarative-vs-imperative.md agree."""
+    expected = instance.parent / f"{instance.name.rsplit('.', 1)[0]}.expected.json"
+    try:
+        data = json.loads(expected.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 2
+    if isinstance(data.get("count"), int):
+        return int(data["count"]) + 1
+    cap = data.get("options", {}).get("cap", 2)
+    return cap if isinstance(cap, int) and cap > 0 else 2

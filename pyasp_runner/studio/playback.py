@@ -98,6 +98,62 @@ def clingo_steps(puzzle: Puzzle, instance: Instance, trace: Trace,
                        "answers": end["models"], "status": end["status"]}}
 
 
+def imperative_steps(puzzle: Puzzle, instance: Instance, text: str, wanted: int,
+                     max_steps: int = MAX_STEPS) -> dict[str, Any] | None:
+    """The hand-written search of `pyasp_runner.imperative` for this puzzle, played back
+    on the same board (None where the puzzle has no imperative solver to draw)."""
+    import importlib
+
+    from ..imperative import PUZZLES
+    if puzzle.name not in PUZZLES:
+        return None
+    module = importlib.import_module(f"..imperative.{puzzle.name}", __package__)
+    shown = getattr(module, "SHOWN_VALUE", None)
+    if shown is None:
+        return None
+    events: list[tuple[str, list[list[Any]], tuple[int, int] | None]] = []
+    cuts, total = [0], [0]
+
+    def watch(kind: str, grid: list[list[Any]], cell: tuple[int, int] | None) -> None:
+        cuts[0] += kind == "cut"
+        total[0] += 1
+        if len(events) < max_steps:
+            events.append((kind, grid, cell))
+
+    result = module.solve(text, wanted, watch=watch)
+    drawer = Drawer(puzzle, instance)
+    givens = {str(clue) for clue in instance.clues if clue.name == "given"}
+    title = f"{puzzle.name} · {escape.name(instance.source)} · hand-written search"
+    steps: list[dict[str, Any]] = []
+    previous = drawer.board(givens)
+    depth = 0
+    for kind, grid, cell in events:
+        atoms = givens | {f"{shown}({r},{c},{value})" for r, row in enumerate(grid, start=1)
+                          for c, value in enumerate(row, start=1) if value is not None}
+        board = drawer.board(atoms)
+        position = [(cell[0] + 1, cell[1] + 1)] if cell is not None else []
+        value = grid[cell[0]][cell[1]] if cell is not None else None
+        depth = sum(v is not None for row in grid for v in row)
+        steps.append({
+            "kind": {"cut": "backjump", "solution": "model"}.get(kind, kind),
+            "level": depth, "level_label": f"{depth} values on the board",
+            "svg": svg(board, title),
+            "decided": position if kind == "try" else [],
+            "propagated": position if kind == "forced" else
+            [p for p in changed(previous, board) if p not in position] if kind == "try" else [],
+            "text": {"try": f"tried {value} at {position[0] if position else ''}",
+                     "forced": f"placed {value} at {position[0] if position else ''}: "
+                     "its only field left",
+                     "cut": "a validity check failed: back to the last choice",
+                     "solution": "a solution found"}[kind],
+        })
+        previous = board
+    return {"steps": steps, "total_steps": total[0], "solver":
+            f"pyasp_runner/imperative/{puzzle.name}.py",
+            "counts": {"nodes": result.nodes, "tried": result.tried, "backtracks": cuts[0],
+                       "solutions": len(result.solutions), "complete": result.complete}}
+
+
 def _kept(replay: Sequence[Frame]) -> list[tuple[Frame, str | None]]:
     """Frames worth a step, each with the decision it shows (a decision is shown
     together with the propagation that follows it at its level)."""

@@ -78,7 +78,8 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
         if action in ("hint", "step"):
             return hint(puzzle, instance, encoding, action == "step", time_limit)
         if action == "trace":
-            return trace(puzzle, instance, encoding, args, time_limit)
+            return trace(puzzle, instance, encoding, args, time_limit, text,
+                         int(request.get("wanted", 2)))
         raise UserError(f"unknown action {action!r}")
 
 
@@ -208,20 +209,33 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
 
 
 def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-          time_limit: float) -> dict[str, Any]:
-    """clingo's search recorded and turned into board steps (as `--trace` records it)."""
+          time_limit: float, text: str, wanted: int) -> dict[str, Any]:
+    """clingo's search recorded and turned into board steps (as `--trace` records it),
+    and beside it the hand-written search; both look for `wanted` solutions, as the
+    comparison in docs/declarative-vs-imperative.md does."""
     from ..trace import record
-    from .playback import MAX_STEPS, clingo_steps
+    from .playback import MAX_STEPS, clingo_steps, imperative_steps
+    deadline = time.perf_counter() + time_limit
     limits = limits_for(puzzle, args)
     limits.threads = 1
+    if limits.models != 0:
+        limits.models = limits.keep = wanted
+    limits.time_limit = time_limit
+    # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
+    # the solver as a propagator, which can change clasp's path.
+    plain = runner.solve(encoding, instance.facts, limits)
     recorded = record(encoding, instance.facts, limits, puzzle.name, instance.source,
-                      max_events=4 * MAX_STEPS, deadline=time.perf_counter() + time_limit)
+                      max_events=4 * MAX_STEPS, deadline=deadline)
     played = clingo_steps(puzzle, instance, recorded)
+    played["plain"] = {"choices": int(plain.stats["choices"]),
+                       "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
+    imperative = None if encoding != puzzle.encoding else \
+        imperative_steps(puzzle, instance, text, wanted)
     counts = played["counts"]
     shown = len(played["steps"])
     more = f" (the first {shown} of {played['total_steps']} shown)" \
         if shown < played["total_steps"] or played["truncated"] else ""
-    return {"status": counts["status"], "clingo": played,
+    return {"status": counts["status"], "clingo": played, "imperative": imperative,
             "summary": f"clingo's search: {counts['choices']:,} choices, "
             f"{counts['conflicts']:,} conflicts, {counts['answers']} answers{more}."}
 

@@ -82,6 +82,7 @@ async function showInstance() {
 function clearAnswer() {
   $("board").textContent = "";
   $("players").hidden = true;
+  document.querySelector("main").classList.remove("tracing");
   setSummary("");
   showError("");
   $("stats").hidden = true;
@@ -158,7 +159,7 @@ function player(title, played, counts) {
     const step = steps[at];
     slider.value = String(at);
     root.querySelector(".position").textContent =
-      `step ${at + 1} of ${steps.length}${played.total_steps > steps.length ? ` (of ${played.total_steps})` : ""} · level ${step.level}`;
+      `step ${at + 1} of ${steps.length}${played.total_steps > steps.length ? ` (of ${played.total_steps.toLocaleString("en")})` : ""} · ${step.level_label || `level ${step.level}`}`;
     root.querySelector(".step-text").textContent = step.text;
     const view = root.querySelector(".view");
     view.innerHTML = step.svg;
@@ -194,14 +195,19 @@ function showPlayers(result) {
   players.textContent = "";
   const clingo = result.clingo;
   const c = clingo.counts;
-  players.appendChild(player("clingo (the rules)", clingo,
-    `${c.choices.toLocaleString("en")} choices, ${c.conflicts.toLocaleString("en")} conflicts, ${c.answers} answers`));
+  const p = clingo.plain;
+  let counts = `${p.choices.toLocaleString("en")} choices, ${p.conflicts.toLocaleString("en")} conflicts, ${p.answers} answers`;
+  if (p.choices !== c.choices || p.conflicts !== c.conflicts) {
+    counts += ` (the recorded search: ${c.choices.toLocaleString("en")} choices, ${c.conflicts.toLocaleString("en")} conflicts; recording joins the solver and can change its path)`;
+  }
+  players.appendChild(player("clingo (the rules)", clingo, counts));
   if (result.imperative) {
     const i = result.imperative;
     players.appendChild(player(`hand-written search (${i.solver})`, i,
-      `${i.counts.nodes.toLocaleString("en")} nodes opened, ${i.counts.tried.toLocaleString("en")} moves tried, ${i.counts.backtracks.toLocaleString("en")} backtracks, ${i.counts.solutions} solutions`));
+      `${i.counts.nodes.toLocaleString("en")} nodes opened, ${i.counts.tried.toLocaleString("en")} values tried, ${i.counts.backtracks.toLocaleString("en")} backtracks (cut by a check), ${i.counts.solutions} solutions`));
   }
   players.hidden = false;
+  document.querySelector("main").classList.add("tracing");
 }
 
 function show(action, result, index) {
@@ -214,6 +220,7 @@ function show(action, result, index) {
   }
   if (result.error) showError(result.error);
   $("players").hidden = true;
+  document.querySelector("main").classList.remove("tracing");
   if (result.board !== undefined) $("board").innerHTML = result.board;
   if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
   let summary = result.summary || "";

@@ -10,9 +10,10 @@ rule picks it for any puzzle. A finished equation that does not hold cuts the br
 
 from __future__ import annotations
 
-from pyasp_runner.puzzle import to_python
-from pyasp_runner.puzzles.equation import parse
+from typing import cast
 
+from ..puzzle import to_python
+from ..puzzles.equation import parse
 from ._common import Enough, Result
 
 Equation = tuple[list[int], list[str], int | None]  # cell indices, operators, result
@@ -30,13 +31,12 @@ def read(text: str) -> tuple[list[int | None], int, list[Equation], tuple[int, i
     cells: list[int | None] = [None] * (layout.rows * width)
     results: dict[object, int] = {}
     for clue in instance.clues:
-        values = [to_python(arg) for arg in clue.arguments]
         if clue.name == "given":
-            row, column, value = values
+            row, column, value = (arg.number for arg in clue.arguments)
             cells[(row - 1) * width + column - 1] = value
         else:
-            key, value = values
-            results[key] = value
+            key, result = clue.arguments
+            results[to_python(key)] = result.number
     equations = [([(r - 1) * width + c - 1 for r, c in in_order], ops, results.get(key))
                  for key, in_order, ops in layout.equations()]
     return cells, width, equations, (layout.low, layout.high)
@@ -46,9 +46,9 @@ def holds(equation: Equation, cells: list[int | None]) -> bool:
     """`a op b op c ... = result` with * and / before + and -, else left to right."""
     indices, operators, result = equation
     total, sign = 0, 1  # the finished terms, and the sign of the current one
-    term = cells[indices[0]]
+    term = cast(int, cells[indices[0]])  # checked only once every cell has its number
     for operator, index in zip(operators, indices[1:], strict=True):
-        value = cells[index]
+        value = cast(int, cells[index])
         if operator == "*":
             term *= value
         elif operator == "/":

@@ -16,9 +16,10 @@ The possibilities are built once and afterwards only filtered. In every state:
 
 from __future__ import annotations
 
-from pyasp_runner.puzzles.hidoku import Board, parse
+from functools import partial
 
-from ._common import Enough, Result
+from ..puzzles.hidoku import Board, parse
+from ._common import Enough, Result, Watch
 
 Cell = tuple[int, int]
 
@@ -106,6 +107,11 @@ class Hidoku:
                     return False
         return True
 
+    def grid(self, value: dict[Cell, int]) -> list[list[int | None]]:
+        """The board's rows: numbers placed, None for empty and blocked fields."""
+        return [[None if v is None else value[(r, c)] or None for c, v in enumerate(row)]
+                for r, row in enumerate(self.board)]
+
     def search(self, value: dict[Cell, int], where: dict[int, Cell],
                possible: dict[int, set[Cell]]) -> None:
         self.result.nodes += 1
@@ -113,13 +119,15 @@ class Hidoku:
             forced = next((k for k, fields in possible.items() if len(fields) == 1), None)
             if forced is None:
                 break
-            self.place(value, where, possible, forced, next(iter(possible[forced])))
+            cell = next(iter(possible[forced]))
+            self.place(value, where, possible, forced, cell)
+            self.result.saw("forced", partial(self.grid, value), cell)
         if not self.valid(value, where, possible):
+            self.result.saw("cut", partial(self.grid, value))
             return
         if not possible:
-            grid = [[None if v is None else value[(r, c)] for c, v in enumerate(row)]
-                    for r, row in enumerate(self.board)]
-            self.result.found({"grid": grid})
+            self.result.saw("solution", partial(self.grid, value))
+            self.result.found({"grid": self.grid(value)})
             return
         k = min(possible, key=lambda j: (len(possible[j]), j))
         for cell in sorted(possible[k]):
@@ -127,11 +135,16 @@ class Hidoku:
             child = {j: set(fields) for j, fields in possible.items()}
             child_value, child_where = dict(value), dict(where)
             self.place(child_value, child_where, child, k, cell)
+            self.result.saw("try", partial(self.grid, child_value), cell)
             self.search(child_value, child_where, child)
 
 
-def solve(text: str, limit: int = 2) -> Result:
-    result = Result(limit=limit)
+# The encoding's shown atom for a value (the studio draws a search with the board).
+SHOWN_VALUE = "number"
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
+    result = Result(limit=limit, watch=watch)
     hidoku = Hidoku(read(text), result)
     state = hidoku.start()
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ._common import Enough, Result, content_lines, is_empty
+from ._common import Enough, Result, Watch, content_lines, is_empty
 
 RINGS, SECTORS = 3, 6
 SECTOR_SUM, RING_SUM = 15, 30
@@ -43,9 +43,17 @@ def _valid(grid: list[list[int | None]], ring: int, sector: int) -> bool:
     return total <= RING_SUM and (None in row or total == RING_SUM)
 
 
-def solve(text: str, limit: int = 2) -> Result:
+# The encoding's shown atom for a value (the studio draws a search with the board).
+SHOWN_VALUE = "value"
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     grid = read(text)
-    result = Result(limit=limit)
+    result = Result(limit=limit, watch=watch)
+
+    def snapshot() -> list[list[int | None]]:
+        return [list(row) for row in grid]
+
     givens = Counter(d for row in grid for d in row if d is not None)
     if any(n > 2 for n in givens.values()):
         result.nodes, result.complete = 1, True  # the root, cut at once
@@ -55,14 +63,18 @@ def solve(text: str, limit: int = 2) -> Result:
     def search(index: int) -> None:
         result.nodes += 1
         if index == len(empty):
+            result.saw("solution", snapshot)
             result.found({"grid": [list(row) for row in grid]})
             return
         ring, sector = empty[index]
         for digit in range(9, 0, -1):
             result.tried += 1
             grid[ring][sector] = digit
+            result.saw("try", snapshot, (ring, sector))
             if _valid(grid, ring, sector):
                 search(index + 1)
+            else:
+                result.saw("cut", snapshot, (ring, sector))
         grid[ring][sector] = None
 
     try:

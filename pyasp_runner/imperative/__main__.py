@@ -1,4 +1,4 @@
-"""`python -m imperative PUZZLE FILE [--limit N]`: one solve, its JSON envelope on stdout."""
+"""`python -m pyasp_runner.imperative PUZZLE FILE [--limit N]`: one solve, its JSON envelope."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from . import PUZZLES
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m imperative", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m pyasp_runner.imperative", description=__doc__)
     parser.add_argument("puzzle", choices=PUZZLES)
     parser.add_argument("file", type=Path)
     parser.add_argument("--limit", type=int, default=2,

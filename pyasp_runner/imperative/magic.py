@@ -13,7 +13,7 @@ and the list is not needed.
 
 from __future__ import annotations
 
-from ._common import Enough, Result, content_lines, is_empty, take_range
+from ._common import Enough, Result, Watch, content_lines, is_empty, take_range
 
 
 def read(text: str) -> tuple[list[list[int | None]], int]:
@@ -29,10 +29,14 @@ def read(text: str) -> tuple[list[list[int | None]], int]:
     return grid, low
 
 
-def solve(text: str, limit: int = 2) -> Result:
+# The encoding's shown atom for a value (the studio draws a search with the board).
+SHOWN_VALUE = "value"
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     rows, low = read(text)
     n = len(rows)
-    result = Result(limit=limit)
+    result = Result(limit=limit, watch=watch)
     numbers = range(low, low + n * n)
     target = sum(numbers) // n
     groups = [[r * n + c for c in range(n)] for r in range(n)]
@@ -57,11 +61,16 @@ def solve(text: str, limit: int = 2) -> Result:
             return any(need - a in unused and need - a != a for a in unused)
         return True
 
+    def snapshot() -> list[list[int | None]]:
+        return [grid[r * n:(r + 1) * n] for r in range(n)]
+
     def search() -> None:
         result.nodes += 1
         if not all(completable(group) for group in groups):
+            result.saw("cut", snapshot)
             return
         if not unused:
+            result.saw("solution", snapshot)
             result.found({"grid": [grid[r * n:(r + 1) * n] for r in range(n)]})
             return
         open_groups = [g for g in groups if None in (grid[i] for i in g)]
@@ -74,6 +83,7 @@ def solve(text: str, limit: int = 2) -> Result:
             result.tried += 1
             grid[field] = value
             unused.remove(value)
+            result.saw("try", snapshot, divmod(field, n))
             search()
             unused.add(value)
         grid[field] = None

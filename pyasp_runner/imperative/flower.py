@@ -42,7 +42,7 @@ def solve(text: str, limit: int = 2) -> Result:
         result.nodes += len(level)
         result.tried += len(level)
     fewest = size + 1
-    closest: list[dict] = []
+    closest: list[dict[str, object]] = []
     try:
         for rotations in level:
             shown = [rotate(d, r) for d, r in zip(disks, rotations, strict=True)]
