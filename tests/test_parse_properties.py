@@ -15,6 +15,7 @@ different data are two different puzzles) and a writer that draws its variants f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -518,6 +519,11 @@ def _harmless(form: Format, text: str, position: int, kind: str, char: str) -> b
         return True  # `1, 2` -> `1 2`: a comma or spaces separate values
     if kind == "delete" and char == "," and not text[position + 1:].split("\n")[0].strip():
         return True  # a comma after a line's last value: `[0, 1],` as in a list literal
+    if kind == "delete" and char == "," and form.puzzle == "flower":
+        line = _apply(text, kind, position, char)[:position + 1].split("\n")[-1] + \
+            text[position + 1:].split("\n")[0]
+        if re.fullmatch(r"\[?[01]+\]?,?", line.strip()):
+            return True  # `0,1` -> `01`: a disk may be one run of 0s and 1s
     if kind == "delete" and char == ":" and text[position + 1:position + 2].isspace():
         return True  # `.non` keywords: `height: 4` or `height 4`
     if kind == "delete" and text[position - 1:position + 2] in ("[0]", "(0)"):

@@ -145,7 +145,7 @@ def clue_text(clue: Clue) -> Text:
 
 
 def _shown(value: object) -> str:
-    """A value from the puzzle's text (an rc4 plaintext character may be ESC): escaped,
+    """A value from the puzzle's text (a recovered plaintext character may be ESC): escaped,
     so that no control character reaches the terminal."""
     return escape.terminal(str(value))
 
