@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import ROOT, baseline_seconds, machine, measure, print_table
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.puzzle import registry
 
 FOLDER = ROOT / "instances" / "countdown"

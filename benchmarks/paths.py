@@ -30,7 +30,7 @@ from pathlib import Path
 from bench import baseline_seconds, machine, measure, print_table
 
 from pyasp_runner.puzzle import registry
-from pyasp_runner.solve import Limits, solve
+from pyasp_runner.runner import Limits, solve
 
 Cell = tuple[int, int]
 KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]

@@ -22,7 +22,6 @@ import argparse
 import dataclasses
 import json
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -34,20 +33,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import escape, inputs, output, reasoning
-from . import solve as runner
+from . import api, escape, inputs, output, runner
 from .board import Board
-from .errors import AnswerShapeError, EncodingError, UserError
+from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
-from .report import (
-    conflict_sentence,
-    envelope,
-    hint_envelope,
-    known_values,
-    stats_table,
-    summary_line,
-)
+from .report import conflict_sentence, envelope, stats_table, summary_line
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -61,6 +52,9 @@ STATUS_EXIT = {
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
+ENCODING = "encoding"  # prints a puzzle's rules
+EXAMPLES = "examples"  # lists a puzzle's shipped instances
+EXAMPLE_PREFIX = "example:"  # `solve-asp PUZZLE example:NAME`: a shipped instance by name
 STUDIO = "studio"  # parses its own options (a web server; its libraries load only then)
 # clingo's own bounds on what these options become (--models, --parallel-mode).
 MAX_MODELS = 2**32 - 1
@@ -97,6 +91,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "puzzle's options.",
     )
     parser.add_argument("--list", action="store_true", help="list the puzzles and stop")
+    parser.add_argument("--version", action="version", version=version_text())
     commands = parser.add_subparsers(dest="command", metavar="PUZZLE", title="commands",
                                      parser_class=_Parser)
     listed = command is None
@@ -107,21 +102,60 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "the puzzle's own input format.")
     if command == GENERATE:
         add_generate_options(generating)
+    for name, what in ((ENCODING, "print a puzzle's rules (to edit a copy: solve-asp encoding "
+                        "PUZZLE > my.lp; solve-asp PUZZLE FILE --encoding my.lp)"),
+                       (EXAMPLES, "list the example instances shipped with a puzzle (solve "
+                        "one with solve-asp PUZZLE example:NAME)")):
+        sub = commands.add_parser(name, prog=f"solve-asp {name}",
+                                  help=what if listed else None, description=what)
+        sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
+                         help="the puzzle (see --list)")
     commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
                         "browser (solve-asp studio --help)" if listed else None)
     for name, puzzle in registry().items():
         if listed or name == command:
-            solving = commands.add_parser(name, prog=f"solve-asp {name}", help=puzzle.summary,
-                                          description=puzzle.summary)
+            solving = commands.add_parser(
+                name, prog=f"solve-asp {name}", help=puzzle.summary,
+                description=puzzle.description if name == command else puzzle.summary,
+                epilog=example_text(puzzle) if name == command else None,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
             add_solve_options(solving, puzzle)
         else:
             commands.add_parser(name)
     return parser
 
 
+def version_text() -> str:
+    import clingo
+
+    from . import __version__
+    return f"solve-asp {__version__} (clingo {clingo.__version__})"
+
+
+def example_text(puzzle: Puzzle) -> str | None:
+    """A short shipped instance of the puzzle, to show its input format in --help."""
+    for name, path in puzzle.examples().items():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) <= 12 and max(map(len, lines), default=0) <= 76:
+            return (f"example (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
+                    + "".join(f"  {line}\n" for line in lines))
+    return None
+
+
+def list_examples(puzzle: Puzzle, out: Console) -> int:
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("example")
+    table.add_column("solve it with")
+    for name in puzzle.examples():
+        table.add_row(name, f"solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}")
+    out.print(table)
+    return EXIT_SOLVED
+
+
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("input", nargs="?",
-                        help="puzzle file, - for standard input, or the puzzle text itself")
+                        help="puzzle file, - for standard input, example:NAME for a shipped "
+                        "instance (solve-asp examples PUZZLE), or the puzzle text itself")
     parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
@@ -132,6 +166,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                         help=f"stop enumerating (-n 0, --count) after N solutions "
                         f"(default {DEFAULT_CAP:,}; 0 = no cap)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json-lines", action="store_true",
+                        help="print one JSON object per answer as it is found "
+                        '("type": "answer"), then the summary ("type": "result")')
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
@@ -242,6 +279,11 @@ def text_out(args: argparse.Namespace, out: Console, err: Console) -> Console:
 
 
 def add_clingo_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-c", "--const", action="append", metavar="NAME=VALUE",
+                        help="set a #const of the encoding, as clingo's -c does")
+    parser.add_argument("--clingo-arg", action="append", default=[], metavar="ARG",
+                        help="pass an option to clingo (e.g. --clingo-arg=--heuristic=Domain); "
+                        "the runner's own settings win where they clash, with a note")
     parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,
@@ -299,124 +341,215 @@ def list_puzzles(console: Console) -> None:
     console.print(table)
 
 
-def limits_for(args: argparse.Namespace, puzzle: Puzzle, models: int | None) -> runner.Limits:
+def limits_for(args: argparse.Namespace, loaded: api.Loaded,
+               models: int | None) -> runner.Limits:
     """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
-    if args.count:
-        models, keep = 0, 1
-    elif models is None:
-        models, keep = 2, 2
-    else:
-        keep = None
-    if models == 0 and keep is None:
-        keep = args.cap or runner.KEEP_ALL  # --cap 0: every solution is kept and shown
-    return runner.Limits(models=models, keep=keep, cap=args.cap,
-                         time_limit=search_time(args),
-                         threads=args.threads,
-                         configuration=args.configuration or puzzle.spec.configuration)
+    return api.limits(loaded, models=models, count=args.count, cap=args.cap,
+                      time_limit=search_time(args), threads=args.threads,
+                      configuration=args.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.list:
         list_puzzles(out)
         return EXIT_SOLVED
-    if args.command is None or (args.command != GENERATE and args.input is None):
+    if args.command is None:
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
     if args.command == GENERATE:
         return generate(args, out, err)
+    if args.command == ENCODING:
+        out.file.write(registry()[args.puzzle].encoding.read_text(encoding="utf-8"))
+        return EXIT_SOLVED
+    if args.command == EXAMPLES:
+        return list_examples(registry()[args.puzzle], out)
+    if args.input is None:
+        raise UserError(f"usage: solve-asp {args.command} INPUT [options]; "
+                        f"solve-asp examples {args.command} lists the shipped instances")
     puzzle = registry()[args.command]
     if args.hint and puzzle.spec.refuses_hint:
         raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
     if args.explain and puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
-    if args.step and not args.hint:
-        raise UserError("--step goes with --hint")
-    if args.svg and (args.count or (args.json and args.svg == "-")):
-        raise UserError("--svg draws answers: not with --count, and not to standard output "
-                        "with --json")
-    try:
-        text, source = inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
-    except inputs.ReadTimeout:
-        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+    check_combinations(args)
+    text, source = read_input(puzzle, args)
     values = option_values(puzzle, args)
-    instance = puzzle.configure(puzzle.parse(text, source), values)
-    if getattr(args, "to", None):
-        out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
+    if getattr(args, "to", None) or args.facts:
+        instance = puzzle.configure(puzzle.parse(text, source), values)
+        if args.facts:
+            named = escape.lp_comment(escape.name(source))  # no character ends the comment
+            rules = escape.lp_comment(escape.name(str(args.encoding or puzzle.encoding)))
+            out.file.write(f"% {puzzle.name} facts from {named}; run: python -m clingo "
+                           f"{rules} <this file>\n"
+                           f"% structure\n{facts_text(instance.structure)}"
+                           f"% clues\n{facts_text(instance.clues)}")
+        else:
+            out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
         return EXIT_SOLVED
-    if args.facts:
-        named = escape.lp_comment(escape.name(source))  # no character of it ends the comment
-        out.file.write(f"% {puzzle.name} facts from {named}; "
-                       f"run: clingo asp/{puzzle.name}.lp <this file>\n"
-                       f"% structure\n{facts_text(instance.structure)}"
-                       f"% clues\n{facts_text(instance.clues)}")
-        return EXIT_SOLVED
-    encoding = args.encoding or puzzle.encoding
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    puzzle.check_size(instance, args.max_size, args.force)
+    loaded = api.load(puzzle.name, text, source=source, encoding=args.encoding,
+                      options=values, constants=constants_of(args.const),
+                      clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
+    for note in loaded.notes:
+        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
     models = args.models if args.models is not None else puzzle.default_models(values)
     try:
-        return respond(puzzle, instance, encoding, args, models, out, err)
+        return respond(loaded, args, models, out, err)
     except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
-        raise EncodingError(str(encoding), "its answers do not fit the puzzle's drawing",
-                            [f"{error} (keep the #show lines of asp/{puzzle.name}.lp)"]) from None
+        raise EncodingError(str(loaded.encoding), "its answers do not fit the puzzle's "
+                            "drawing", [f"{error} (keep the #show lines of "
+                                        f"asp/{puzzle.name}.lp)"]) from None
 
 
-def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            models: int | None, out: Console, err: Console) -> int:
+def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
+    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+    if args.input.startswith(EXAMPLE_PREFIX):
+        name = args.input[len(EXAMPLE_PREFIX):]
+        shipped = puzzle.examples()
+        if name not in shipped:
+            raise InputError(escape.name(args.input), f"no such example of {puzzle.name} "
+                             f"(solve-asp examples {puzzle.name} lists them)")
+        return shipped[name].read_text(encoding="utf-8-sig"), args.input
+    try:
+        return inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
+    except inputs.ReadTimeout:
+        raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+
+
+def check_combinations(args: argparse.Namespace) -> None:
+    """Options that contradict each other are refused, not silently ignored."""
+    pairs = [("count", "models", "--count counts every solution; -n N shows N of them"),
+             ("explain", "hint", "--explain and --hint are two different questions"),
+             ("count", "explain", "--count and --explain are two different questions"),
+             ("count", "hint", "--count and --hint are two different questions"),
+             ("facts", "json", "--facts prints clingo facts, not JSON"),
+             ("facts", "json_lines", "--facts prints clingo facts, not JSON"),
+             ("json", "json_lines", "--json prints one object, --json-lines one per line")]
+    for first, second, why in pairs:
+        if getattr(args, first) not in (None, False) and getattr(args, second) not in (None,
+                                                                                      False):
+            flag = "-n" if second == "models" else "--" + second.replace("_", "-")
+            raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
+    if args.step and not args.hint:
+        raise UserError("--step goes with --hint")
+    if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
+        raise UserError("--svg draws answers: not with --count, and not to standard output "
+                        "with --json")
+
+
+def machine_output(args: argparse.Namespace) -> bool:
+    return bool(args.json or args.json_lines)
+
+
+def constants_of(given: Sequence[str] | None) -> dict[str, str]:
+    """`-c NAME=VALUE` options as a mapping (the API checks names and values)."""
+    constants: dict[str, str] = {}
+    for text in given or []:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise UserError(f"-c {text}: expected NAME=VALUE, e.g. -c weight=3")
+        constants[name.strip()] = value.strip()
+    return constants
+
+
+def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, out: Console,
+            err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.explain:
-        return explain(puzzle, instance, encoding, args, models, out, err)
+        return explain(loaded, args, out, err)
     if args.hint:
-        return hint(puzzle, instance, encoding, args, out, err)
+        return hint(loaded, args, out, err)
     if args.trace:
-        return trace(puzzle, instance, encoding, args, models, err, out)
-    limits = limits_for(args, puzzle, models)
-    with progress_shown(err, not args.json, "solving", "found") as progress:
-        result = runner.solve(encoding, instance.facts, limits, progress)
+        return trace(loaded, args, models, err, out)
+    puzzle, instance = loaded.puzzle, loaded.instance
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
+    # With -n the answers are shown as they are found (--json-lines: one object each).
+    streaming = args.models is not None and not args.count and not args.json and not args.svg
+    streamed: list[Answer] = []
+    reader_left: list[bool] = []  # the reader closed the output while answers streamed
+
+    def show(answer: Answer) -> None:
+        streamed.append(answer)
+        if reader_left:
+            return
+        try:
+            show_now(answer)
+        except output.ReaderLeft:  # the search goes on; the exit code is its outcome's
+            reader_left.append(True)
+
+    def show_now(answer: Answer) -> None:
+        if args.json_lines:
+            line = {"type": "answer", "puzzle": puzzle.name, "index": len(streamed),
+                    "solution": puzzle.solution_json(instance, answer),
+                    "atoms": [str(symbol) for symbol in answer.symbols]}
+            out.file.write(json.dumps(line) + "\n")
+            out.file.flush()
+            return
+        if len(streamed) == 1:
+            out.print(heading(out, puzzle, instance), soft_wrap=True)
+        if models != 1:
+            out.print(Text(f"Solution {len(streamed)}", style="bold"))
+        draw_answer(loaded, answer, out)
+
+    with progress_shown(err, not machine_output(args), "solving", "found") as progress:
+        result = runner.solve(loaded.encoding, instance.facts, limits_for(args, loaded, models),
+                              progress, on_answer=show if streaming else None)
     output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
             err.print(Text(escape.terminal(line), style="dim"))
     if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        raise EncodingError(str(encoding), "its answer holds none of the atoms the puzzle "
-                            f"draws (compare its #show lines with asp/{puzzle.name}.lp)", [])
+        raise EncodingError(str(loaded.encoding), "its answer holds none of the atoms the "
+                            f"puzzle draws (compare its #show lines with asp/{puzzle.name}.lp)",
+                            [])
     shown = 1 if models is None and not args.count else len(result.answers)
     if args.count:
         shown = 0
     writing = time.perf_counter()
     output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    if reader_left:
+        raise output.ReaderLeft
     if args.svg:
         drawn_answers = result.answers[:shown]
-        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+        write_svg(args, out, err, title,
                   [puzzle.board(instance, answer) for answer in drawn_answers],
                   [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
                   if len(drawn_answers) > 1 else [])
         out = text_out(args, out, err)
-    if args.json:
+    if args.json or args.json_lines:
+        pending = result.answers[:shown] if args.json else []
         solutions, stopped = written(
-            (puzzle.solution_json(instance, answer) for answer in result.answers[:shown]),
-            args)
+            (puzzle.solution_json(instance, answer) for answer in pending), args)
         result = stopped_while_writing(result, stopped, args, writing)
-        data = envelope(puzzle, instance, result, shown, solutions)
+        data = envelope(puzzle, instance, result, shown if args.json else 0, solutions)
+        if args.json and shown:
+            data["atoms"] = [[str(symbol) for symbol in answer.symbols]
+                             for answer in result.answers[:len(solutions)]]
         output.set_outcome(out.file, exit_code(data["status"]))
-        out.file.write(json.dumps(data) + "\n")
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
         return exit_code(data["status"])
-    out.print(heading(out, puzzle, instance), soft_wrap=True)
+    if not streamed:
+        out.print(heading(out, puzzle, instance), soft_wrap=True)
 
     def boards() -> Iterator[int]:
-        for index, answer in enumerate(result.answers[:shown] if args.svg != "-" else [],
-                                       start=1):
+        pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        for index, answer in enumerate(pending, start=1):
             if shown > 1:
                 out.print(Text(f"Solution {index}", style="bold"))
-            out.print(puzzle.render(instance, answer))
+            draw_answer(loaded, answer, out)
             yield index
     drawn, stopped = written(boards(), args)
+    if streaming and len(streamed) < min(shown, len(result.answers)) and result.status in (
+            runner.TIMEOUT, runner.INTERRUPTED):  # answers found faster than drawn
+        drawn, stopped = streamed, result.status
     result = stopped_while_writing(result, stopped, args, writing)
     data = envelope(puzzle, instance, result, 0)
     output.set_outcome(out.file, exit_code(data["status"]))
     closest = puzzle.assess(instance, result.answers)
     summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
-                           closest_summary=closest.summary if closest else None)
+                           closest_summary=closest.summary if closest else None,
+                           unsolvable=puzzle.spec.unsolvable)
     if stopped:  # the summary says how the search ended; the drawing stopped early
         summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
                     f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
@@ -424,6 +557,15 @@ def respond(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     if args.stats:
         out.print(stats_table(result.stats))
     return exit_code(data["status"])
+
+
+def draw_answer(loaded: api.Loaded, answer: Answer, out: Console) -> None:
+    """One answer drawn, with the atoms an edited encoding shows besides the drawing."""
+    out.print(loaded.puzzle.render(loaded.instance, answer))
+    extra = api.extra_atoms(loaded, answer)
+    if extra:
+        out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
+                  soft_wrap=True)
 
 
 def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
@@ -461,12 +603,12 @@ def exit_code(status: str) -> int:
     return STATUS_EXIT[status]
 
 
-def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-          models: int | None, err: Console, out: Console) -> int:
+def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err: Console,
+          out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from .trace import record  # only a traced run pays for the recorder
-    recorded = record(encoding, instance.facts, limits_for(args, puzzle, models), puzzle.name,
-                      instance.source, deadline=deadline_of(args))
+    recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
+                      loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
     text = recorded.jsonl()
     if args.trace == "-":
         out.file.write(text)
@@ -502,53 +644,44 @@ def progress_shown(err: Console, shown: bool, doing: str,
         yield progress
 
 
-def reasoning_limits(args: argparse.Namespace, puzzle: Puzzle) -> runner.Limits:
-    """The clingo settings of the questions about clues (their time is a deadline)."""
-    return runner.Limits(threads=args.threads,
-                         configuration=args.configuration or puzzle.spec.configuration)
-
-
-def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            models: int | None, out: Console, err: Console) -> int:
+def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
-    deadline = deadline_of(args)
-    with progress_shown(err, not args.json, "solving", "found") as progress:
-        result = runner.solve(encoding, instance.facts, limits_for(args, puzzle, models),
-                              progress)
-    data = envelope(puzzle, instance, result, shown=1)
-    conflict = None
-    if result.status == runner.UNSOLVABLE:
-        with progress_shown(err, not args.json, "explaining", "searches") as progress:
-            conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-                encoding, instance.structure, instance.clues, deadline,
-                limits=reasoning_limits(args, puzzle), progress=progress))
-        data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict or []]
+    puzzle, instance = loaded.puzzle, loaded.instance
+    with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
+        explained = api.explain_loaded(loaded, time_limit=search_time(args),
+                                       threads=args.threads,
+                                       configuration=args.configuration, progress=progress)
+    data = explained.envelope()
+    conflict = explained.conflict_clues
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        title = f"{puzzle.name} · {escape.name(instance.source)}"
         if conflict and puzzle.draws_clues:
             write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
         else:
             write_svg(args, out, err, title,
-                      [puzzle.board(instance, answer) for answer in result.answers[:1]])
+                      [puzzle.board(instance, answer) for answer in explained.answers[:1]])
         out = text_out(args, out, err)
-    if args.json:
-        out.file.write(json.dumps(data) + "\n")
+    if machine_output(args):
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
-    if result.status != runner.UNSOLVABLE:
+    if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
-            closest = puzzle.assess(instance, result.answers)
-            consistent = summary_line(result, data, counting=args.count, models=models,
+            closest = puzzle.assess(instance, explained.answers)
+            assert explained.found is not None
+            consistent = summary_line(explained.found, data, counting=False, models=None,
                                       cap=args.cap,
-                                      closest_summary=closest.summary if closest else None).plain
+                                      closest_summary=closest.summary if closest else None,
+                                      unsolvable=puzzle.spec.unsolvable).plain
         out.print(Text(consistent, style="bold green" * (data["status"] == runner.SOLVED)))
     elif not conflict:
-        out.print(Text("No solution even without any clue: the rules cannot be satisfied "
-                       "for this size.", style="bold red"))
+        out.print(Text(f"No solution even without any clue: {puzzle.spec.unsolvable_alone}.",
+                       style="bold red"))
     else:
         if puzzle.draws_clues and args.svg != "-":
             out.print(puzzle.render_conflict(instance, conflict))
@@ -557,46 +690,37 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
     return exit_code(data["status"])
 
 
-def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-         out: Console, err: Console) -> int:
+def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
-    started = time.perf_counter()
-    with progress_shown(err, not args.json, "finding what is forced", "searches") as progress:
-        found = reasoning.hints(encoding, instance.structure, instance.clues, step=args.step,
-                                deadline=deadline_of(args),
-                                limits=reasoning_limits(args, puzzle), progress=progress)
-    answer = None
-    forced = open_values = 0
-    if found.forced is not None and found.solution is not None:
-        answer = Answer(found.forced)
-        # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
-        given = sum(clue.name == "given" for clue in instance.clues)
-        forced = known_values(puzzle.solution_json(instance, answer)) - given
-        open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
-    how = "by propagation alone" if args.step else "in every solution"
+    puzzle, instance = loaded.puzzle, loaded.instance
+    with progress_shown(err, not machine_output(args), "finding what is forced",
+                        "searches") as progress:
+        hinted = api.hint_loaded(loaded, step=args.step, time_limit=search_time(args),
+                                 threads=args.threads, configuration=args.configuration,
+                                 progress=progress)
+    answer = hinted.answer
     output.writing_begins()
-    output.set_outcome(out.file,
-                       exit_code(runner.UNSOLVABLE if answer is None else runner.SOLVED))
+    output.set_outcome(out.file, exit_code(hinted.status))
+    title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+        write_svg(args, out, err, title,
                   [puzzle.board(instance, answer).forced()] if answer is not None else [])
         out = text_out(args, out, err)
-    if args.json:
+    if machine_output(args):
         # The envelope, with the forced values instead of a solution: a hint shows none.
-        data = hint_envelope(puzzle, instance, answer, step=args.step,
-                             counts=(forced, open_values),
-                             time_s=time.perf_counter() - started)
-        out.file.write(json.dumps(data) + "\n")
-        return exit_code(data["status"])
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {})
+                                  | hinted.envelope()) + "\n")
+        return exit_code(hinted.status)
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
         return EXIT_UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
-    out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
+    how = "by propagation alone" if args.step else "in every solution"
+    out.print(Text(f"Forced {how}: {hinted.forced} of the {hinted.open} values not given.",
                    style="bold"))
-    if not args.step and forced == open_values:
+    if not args.step and hinted.forced == hinted.open:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
@@ -604,39 +728,26 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Name
 
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
-    puzzle = registry()[args.puzzle]
-    spec = puzzle.spec
-    assert spec.blank and spec.clues_of and spec.write  # the parser offers only these
-    to = args.to or next(iter(puzzle.writers))
-    write = puzzle.writer(to)
-    seed = args.seed if args.seed is not None else random.randrange(2**20)
-    if seed >= 2**31:
-        raise UserError(f"--seed must be below {2**31}")
-    blank = spec.blank(args.size)
-    puzzle.check_size(blank, args.max_size, args.force)
-    clues_of = spec.clues_of
-    started = time.perf_counter()
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
     with progress_shown(err, True, "generating", "searches") as progress:
-        made = reasoning.generate(args.encoding or puzzle.encoding, blank.structure,
-                                  lambda answer: clues_of(blank, answer), seed,
-                                  minimise=not args.keep_all, deadline=deadline_of(args),
-                                  limits=reasoning_limits(args, puzzle), progress=progress)
-    elapsed = time.perf_counter() - started
+        made = api.generate(args.puzzle, size=args.size, seed=args.seed,
+                            minimise=not args.keep_all, to=args.to,
+                            time_limit=search_time(args), threads=args.threads,
+                            configuration=args.configuration, encoding=args.encoding,
+                            max_size=args.max_size, force=args.force, progress=progress)
     if made is None:
-        err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {seed} "
+        err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
-    clues = set(made.clues)
-    if to in spec.complete_formats:  # a format that states every clue the solution implies
-        clues |= set(clues_of(blank, made.solution))
     if args.svg:
-        write_svg(args, out, err, f"{puzzle.name} · generated, seed {seed}",
-                  [puzzle.conflict_board(dataclasses.replace(blank, clues=tuple(made.clues)),
-                                         [])])
+        assert made.loaded is not None and made.blank is not None
+        write_svg(args, out, err, f"{made.puzzle} · generated, seed {made.seed}",
+                  [made.loaded.puzzle.conflict_board(made.blank, [])])
     if args.svg != "-":
-        out.file.write(write(blank, sorted(clues)))
-    err.print(Text(f"{puzzle.name}: {len(made.clues)} clues, unique solution, seed {seed}, "
-                   f"{made.checks} uniqueness checks, {elapsed:.2f} s", style="dim"))
+        out.file.write(made.text)
+    err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
+                   f"{made.checks} uniqueness checks, {made.time_s:.2f} s", style="dim"))
     return EXIT_SOLVED
 
 
@@ -662,7 +773,7 @@ def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand named first on the command line (a puzzle, `generate`), if any."""
     if not argv or argv[0].startswith("-"):
         return None
-    if argv[0] not in (GENERATE, STUDIO) and argv[0] not in registry():
+    if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in registry():
         raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(registry())}")
     return argv[0]
 
@@ -695,7 +806,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
-    """Run the command; a user's error becomes its message and exit code."""
+    """Run the command; a user's error becomes its message and exit code (with --json or
+    --json-lines also a JSON object on standard output)."""
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
@@ -707,17 +819,31 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
             err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
                            style="bold red" if number == 0 else "red"))
-        return error.exit_code
+        return failed(argv, out, str(error), error.exit_code)
     except output.OutputError:
         raise
+    except api.Stopped as stop:  # --explain, --hint or generate did not finish
+        err.print(Text(f"solve-asp: {stop}", style="bold yellow"))
+        return failed(argv, out, str(stop), exit_code(stop.status))
     except UserError as error:
         err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
-        return error.exit_code
+        return failed(argv, out, str(error), error.exit_code)
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
-        err.print(Text(f"solve-asp: stopped ({why}) before an answer was reached",
-                       style="bold yellow"))
-        return exit_code(stop.status)
+        message = f"stopped ({why}) before an answer was reached"
+        err.print(Text(f"solve-asp: {message}", style="bold yellow"))
+        return failed(argv, out, message, exit_code(stop.status))
+
+
+def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
+    """A run that ended in an error: with --json (--json-lines) the error is also one JSON
+    object on standard output, so that a program reading it learns why."""
+    wanted = [flag for flag in ("--json", "--json-lines") if flag in argv]
+    if wanted:
+        line = {"status": "error", "error": message, "exit_code": code}
+        out.file.write(json.dumps(({"type": "result"} if "--json-lines" in wanted else {})
+                                  | line) + "\n")
+    return code
 
 
 def run_command() -> None:

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import EncodingError, InputError
+from .errors import InputError
 
 # The largest puzzle the size limits allow is a few hundred kilobytes of text (a board of
 # 200x200 numbers, 20,000 bytes as hex); 16 MiB leaves room for comments and padding.
@@ -125,19 +125,18 @@ def _read_fd(fd: int, deadline: float | None, limit: int) -> bytes:
 
 
 def check_encoding(path: Path, limit: int = MAX_INPUT_BYTES) -> None:
-    """An encoding file clingo can load without hanging: an existing regular file."""
+    """An encoding file clingo can load without hanging: an existing regular file. A path
+    that names none is bad usage (exit 2), named, like a missing puzzle file."""
     try:
         status = os.stat(path)
     except OSError as err:
         problem = "a loop of symbolic links" if err.errno == errno.ELOOP else (
-            "no such file" if err.errno == errno.ENOENT else f"cannot be read: {err.strerror}")
-        raise EncodingError(str(path), problem, []) from None
+            "no such encoding file" if err.errno == errno.ENOENT
+            else f"cannot be read: {err.strerror}")
+        raise InputError(str(path), problem) from None
     if stat.S_ISDIR(status.st_mode):  # clingo would read a directory as an empty program
-        raise EncodingError(str(path), "is a directory, not an encoding file", [])
-    try:
-        check_regular(str(path), status, limit)
-    except InputError as error:
-        raise EncodingError(str(path), error.problem, []) from None
+        raise InputError(str(path), "is a directory, not an encoding file")
+    check_regular(str(path), status, limit)
 
 
 def _shortened(text: str, limit: int = 60) -> str:

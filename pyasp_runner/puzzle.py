@@ -187,6 +187,9 @@ class PuzzleSpec:
                                                 0 = all)
         configuration                           clingo preset (unless --configuration)
         inline                                  the puzzle text may be the argument
+        unsolvable                              what "no solution" means for it ("the
+                                                clues contradict the rules")
+        unsolvable_alone                        ... when even no clue at all has one
     Its own options:
         options                                 `Option`s, as data
         configure(instance, values) -> Instance apply their values (an `OptionValues`);
@@ -214,6 +217,8 @@ class PuzzleSpec:
     default_models: int | None = None
     configuration: str | None = None
     inline: bool = False
+    unsolvable: str = "the clues contradict the rules"
+    unsolvable_alone: str = "the rules cannot be satisfied for this size"
     options: tuple[Option, ...] = ()
     configure: Callable[[Instance, OptionValues], Instance] | None = None
 
@@ -260,8 +265,21 @@ class Puzzle:
         return doc.splitlines()[0] if doc else self.name
 
     @property
+    def description(self) -> str:
+        """The module's docstring: what the puzzle is and its input formats."""
+        return (self.module.__doc__ or self.name).strip()
+
+    @property
     def encoding(self) -> Path:
         return encoding_dir() / f"{self.name}.lp"
+
+    def examples(self) -> dict[str, Path]:
+        """The shipped instances (`instances/<name>/`), by file name without extension."""
+        folder = data_dir("instances") / self.name
+        files = sorted(path for path in folder.glob("*") if path.is_file()
+                       and not path.name.endswith(".json") and not path.name.startswith(".")
+                       and path.name != "README.md")
+        return {path.stem: path for path in files}
 
     def parse(self, text: str, source: str) -> Instance:
         return self.spec.parse(text, source)
@@ -384,9 +402,18 @@ def _shape_problem(answer: Answer, error: Exception) -> str:
 
 def encoding_dir() -> Path:
     """`asp/` of a checkout (so edits take effect at once), else the copy inside the wheel."""
-    package = Path(__file__).resolve().parent
-    shipped = package / "asp"
-    return shipped if shipped.is_dir() else package.parent / "asp"
+    return data_dir("asp")
+
+
+def data_dir(name: str) -> Path:
+    """A folder the wheel ships inside the package (`asp`, `instances`), found with
+    importlib.resources; in a checkout, the folder at its top."""
+    from importlib.resources import files
+
+    shipped = files(__package__ or "pyasp_runner").joinpath(name)
+    if shipped.is_dir():
+        return Path(str(shipped))
+    return Path(__file__).resolve().parent.parent / name
 
 
 @cache
@@ -395,6 +422,8 @@ def registry() -> dict[str, Puzzle]:
 
     Modules are imported only when used, so solving one puzzle loads one module.
     """
-    folder = Path(_puzzles_package.__file__).parent
-    names = sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+    import pkgutil
+
+    names = sorted(module.name for module in pkgutil.iter_modules(_puzzles_package.__path__)
+                   if not module.name.startswith("_"))
     return {name: Puzzle(name) for name in names}

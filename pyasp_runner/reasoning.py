@@ -25,7 +25,7 @@ from pathlib import Path
 
 from clingo import Symbol
 
-from . import solve as runner
+from . import runner
 from .puzzle import Answer
 
 Progress = Callable[[float, int], None]
@@ -35,7 +35,7 @@ Progress = Callable[[float, int], None]
 class ClueProgram:
     """A puzzle's encoding and structure, asked questions about subsets of its clues.
 
-    Every question is a search of the one runner (`solve.py`) with `limits` (preset,
+    Every question is a search of the one runner (`runner.py`) with `limits` (preset,
     threads) and what is left of the time until `deadline`; a search stopped by the
     deadline or Ctrl-C raises `solve.Abandoned`, as no partial answer to a question
     about clues is an answer.

@@ -13,7 +13,7 @@ from clingo import Symbol
 from rich.table import Table
 from rich.text import Text
 
-from . import solve as runner
+from . import runner
 from .puzzle import Answer, Instance, Puzzle
 
 STATS_HELP = {
@@ -59,7 +59,8 @@ def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
 
 
 def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
-                 models: int | None, cap: int, closest_summary: str | None) -> Text:
+                 models: int | None, cap: int, closest_summary: str | None,
+                 unsolvable: str = "the clues contradict the rules") -> Text:
     """The line under the answers: how the search ended and what that says.
 
     counting: only counted (--count); models: the answers asked for (None: the default
@@ -81,7 +82,7 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
     if closest_summary:
         return Text(closest_summary, style="bold")
     if result.status == runner.UNSOLVABLE:
-        return Text("No solution: the clues contradict the rules.", style="bold red")
+        return Text(f"No solution: {unsolvable}.", style="bold red")
     if counting:
         capped = f" (stopped at the cap of {cap:,}; --cap 0 counts all)" * result.capped
         return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")

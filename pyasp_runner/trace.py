@@ -43,7 +43,7 @@ import clingo
 from clingo import Symbol
 
 from .puzzle import facts_text
-from .solve import Limits, _Logger, control_arguments, ground, load_encoding
+from .runner import Limits, _Logger, control_arguments, ground, load_encoding
 
 # Recording stops (the search goes on) after this many events.
 MAX_EVENTS = 100_000

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Puzzle, registry
 from pyasp_runner.report import envelope

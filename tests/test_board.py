@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import INSTANCES, instance_files
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of

@@ -12,7 +12,7 @@ from checkers import checkerboard as independent
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, fact, facts_text, registry
 from pyasp_runner.puzzles import checkerboard
@@ -59,7 +59,7 @@ def test_white_corner_and_rectangular_board():
     ("board: 2x2\n", None, "no stones"),
     ("B,W\nW\n", 2, "row has 1 fields"),
     ("B,X\n", 1, "unknown entry 'X'"),
-    ("BW\n", 1, "unknown entry 'BW'"),
+    ("BX\n", 1, "unknown entry 'BX'"),
     ("B,_\n_,B\n=\nW\n=\nW\n", 1, "not connected"),
     ("B,B\n=\nW,W\n", 1, "same colour"),
     ("_,_\n", 1, "no squares"),

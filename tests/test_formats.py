@@ -180,3 +180,77 @@ def test_writers_refuse_what_their_format_cannot_say():
     empty = abc.parse("size: 3\nletters: AB\ngrid:\n-..\n...\n...\n", "p")
     with pytest.raises(InputError, match=r"\(1,1\) given empty"):
         abc.writer("puzzlink")(empty, list(empty.clues))
+
+
+@pytest.mark.parametrize(("name", "text", "line", "words"), [
+    ("hidoku", "4x3\n. 4 .\n", 1, "the size line says 4x3"),
+    ("hidoku", "begin\nsize 3\nproblem\n1 - -\n", 1, "begin without end"),
+    ("hidoku", "begin\nsize 3\nproblem\n1 - -\n- - 4\nend\n", 4, "its size line says 3x3"),
+    ("hidoku", "begin\nsize 2\nend\n", 1, "without a problem section"),
+    ("hidoku", "+--+--+\n| 1|  |\n+--+--+\n| 3|\n", 4, "expected 2 fields"),
+    ("magic", "1 . 3\nx 5 6\n7 8 9\n", 2, "unknown entry 'x'"),
+    ("abc", "size: 3\nletters: C-A\n", 2, "the range C-A is empty"),
+    ("abc", "5 4 d\n- - - - -\n", 1, "the grid is square"),
+    ("abc", "3 3 b\n- - -\n- - -\n", 3, "expected four clue lines"),
+    ("checkerboard", "BW\n\nB\nboard: 1x3\n", 4, "after the stones"),
+    ("checkerboard", "BW\nBB\n", 1, "have the same colour"),
+    ("countdown", "[75, x, 2], 812", 1, "number 2"),
+    ("countdown", "75 50 2 3 8 7 = ", 1, "target"),
+])
+def test_bad_input_of_the_grid_and_line_formats(name, text, line, words):
+    assert_refused(PUZZLES[name].parse, text, line, words)
+
+
+def test_hidoku_dots_are_decided_per_file():
+    hidoku = PUZZLES["hidoku"]
+    dots_only = hidoku.parse(". 4 .\n. 7 .\n1 . .\n", "p")
+    with_zeros = hidoku.parse(". 4 .\n0 7 0\n1 0 0\n", "p")
+    assert len(dots_only.structure) == 9  # every cell is on the board: dots are empty
+    assert len(with_zeros.structure) == 7  # dots are blocked where 0 marks an empty cell
+    assert dots_only.clues == with_zeros.clues
+
+
+def test_one_grid_reader_reads_every_layout_alike():
+    hidoku, magic = PUZZLES["hidoku"], PUZZLES["magic"]
+    layouts = ["2,_,_\n_,_,_\n_,_,9\n", "2 . .\n. . .\n. . 9\n", "3x3\n2 - -\n- - -\n- - 9\n",
+               "+--+--+--+\n| 2|  |  |\n+--+--+--+\n|  |  |  |\n+--+--+--+\n|  |  | 9|\n"
+               "+--+--+--+\n", "[2][?][?]\n[?][?][?]\n[?][?][9]\n", "2 0 0\n0 0 0\n0 0 9\n",
+               "begin\nsize 3\nproblem\n2 - -\n- - -\n- - 9\nsolution\n2 1 3\n4 5 6\n7 8 9\nend\n"]
+    for puzzle in (hidoku, magic):
+        facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
+                 if puzzle is hidoku or not text.startswith("begin")}
+        assert len(facts) == 1, puzzle.name
+
+
+def test_magic_zero_is_a_number_where_the_range_holds_it():
+    magic = PUZZLES["magic"]
+    instance = magic.parse("range: 0..8\n0 _ _\n_ _ _\n_ _ _\n", "p")
+    assert [str(clue) for clue in instance.clues] == ["given(1,1,0)"]
+    assert magic.parse("0 _ _\n_ _ _\n_ _ _\n", "p").clues == ()
+
+
+def test_checkerboard_stones_without_commas_read_as_with_them():
+    board = PUZZLES["checkerboard"]
+    commas = board.parse("B,W,B\n_,B,_\n=====\nW,_\nB,W\n=====\nB,W\n", "p")
+    compact = board.parse("BWB\n B\n\nW\nBW\n\nBW\n", "p")
+    assert frozenset(commas.facts) == frozenset(compact.facts)
+
+
+@pytest.mark.parametrize("text", ["75 50 2 3 8 7 -> 812", "[75, 50, 2, 3, 8, 7], 812",
+                                  "75 50 2 3 8 7 = 812", "75 50 2 3 8 7 \u2192 812",
+                                  "(75, 50, 2, 3, 8, 7), 812", "numbers: 75 50 2 3 8 7\n"
+                                  "target: 812"])
+def test_countdown_forms_give_the_same_round(text):
+    countdown = PUZZLES["countdown"]
+    assert countdown.parse(text, "p").facts == countdown.parse("75 50 2 3 8 7 -> 812",
+                                                                "p").facts
+
+
+def test_abc_letter_range_and_puzzlekit_layout():
+    abc = PUZZLES["abc"]
+    assert abc.parse("size: 6\nletters: A-D\n", "p").facts == abc.parse(
+        "size: 6\nletters: ABCD\n", "p").facts
+    layout = abc.parse("3 3 b\n- a -\n- - -\nb - -\n- - -\na - -\n- - -\n- - -\n", "p")
+    keys = abc.parse("size: 3\nletters: AB\ntop: .A.\nleft: B..\ngrid:\nA..\n...\n...\n",
+                     "p")
+    assert frozenset(layout.facts) == frozenset(keys.facts)

@@ -373,9 +373,10 @@ def test_a_number_of_thousands_of_digits_is_refused(capsys, tmp_path, path):
 
 
 def test_a_directory_is_not_an_encoding(capsys, tmp_path):
-    assert main(["jodici", JODICI, "--encoding", str(tmp_path)]) == 3
+    # A path that names no encoding file is bad usage (2), like a missing puzzle file.
+    assert main(["jodici", JODICI, "--encoding", str(tmp_path)]) == 2
     assert "directory" in capsys.readouterr().err
-    assert main(["jodici", JODICI, "--encoding", str(tmp_path), "--explain"]) == 3
+    assert main(["jodici", JODICI, "--encoding", str(tmp_path), "--explain"]) == 2
 
 
 @pytest.mark.parametrize("size", ["9" * 5000, "9" * 5000 + "x3", "5:" + "9" * 5000, "0", "-3"])

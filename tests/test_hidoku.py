@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry
@@ -133,7 +133,7 @@ def test_render_givens_blocked_path_and_partial_answers():
     assert "·" in _render(with_path, partial)
     assert hidoku.solution_json(instance, partial) == {"grid": [[1, None, None],
                                                                 [None, None, None]]}
-    assert hidoku.describe_clue(instance, fact("given", 2, 2, 4)) == "the 4 at (2,2)"
+    assert hidoku.PUZZLE.describe_clue(instance, fact("given", 2, 2, 4)) == "the 4 at (2,2)"
 
 
 def test_wide_board_is_drawn_within_80_columns():

@@ -194,3 +194,25 @@ def test_magic_range_header_shifts_the_numbers() -> None:
     assert result.complete and result.solutions
     for solution in result.solutions:
         checker("magic").check(text, solution)
+
+
+@pytest.mark.parametrize("instance", ["hidoku/10x10.csv", "jodici/1.csv", "magic/5x5.csv",
+                                      "equation/small-range.txt"])
+def test_a_watched_search_reports_every_value_tried_and_counts_the_same(instance: str) -> None:
+    name = instance.split("/")[0]
+    solver = importlib.import_module(f"pyasp_runner.imperative.{name}")
+    text = (INSTANCES / instance).read_text()
+    plain = solver.solve(text)
+    seen: list[tuple[str, tuple[int, int] | None]] = []
+    last_grid: list = []
+
+    def watch(kind, grid, cell):
+        seen.append((kind, cell))
+        if kind == "solution":
+            last_grid.append(grid())
+
+    watched = solver.solve(text, watch=watch)
+    assert (watched.nodes, watched.tried) == (plain.nodes, plain.tried)
+    assert sum(kind == "try" for kind, _ in seen) == watched.tried
+    assert all(cell is not None for kind, cell in seen if kind in ("try", "forced"))
+    assert [{"grid": grid} for grid in last_grid] == watched.solutions

@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry
@@ -49,7 +49,7 @@ def test_negative_range():
 @pytest.mark.parametrize(("text", "line", "words"), [
     ("", None, "empty"),
     ("range: 1..9\n", 1, "no grid"),
-    ("1,2\n3,4,5\n", 2, "expected 2 comma-separated fields"),
+    ("1,2\n3,4,5\n", 2, "expected 2 fields like the first row"),
     ("1,2,3\n_,_,_\n", 1, "square"),
     ("10,_,_\n_,_,_\n_,_,_\n", 1, "out of range 1..9"),
     ("1,_,_\n_,_,_\n_,1,_\n", 3, "duplicate given 1"),
@@ -83,7 +83,7 @@ def test_render_full_and_partial():
         "grid": [[None, None, None], [None, 5, None], [None, None, None]]}
     conflict = _text(registry()["magic"].render_conflict(instance, [fact("given", 1, 1, 4)]))
     assert ">4<" in conflict
-    assert magic.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
+    assert magic.PUZZLE.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
 
 
 def test_write_round_trip():

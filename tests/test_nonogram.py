@@ -8,7 +8,7 @@ import pytest
 from conftest import INSTANCES, assert_refused
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry

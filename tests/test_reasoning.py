@@ -16,7 +16,7 @@ from conftest import INSTANCES, expected_for, instance_files
 from rich.console import Console, RenderableType
 
 from pyasp_runner import reasoning
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
 
@@ -198,9 +198,9 @@ def test_explain_hint_and_generate_search_through_the_runner_with_its_settings(
     seen: list[runner.Limits] = []
     real = runner.solve
 
-    def spy(encoding, facts, limits, progress=None):
+    def spy(encoding, facts, limits, progress=None, **settings):
         seen.append(limits)
-        return real(encoding, facts, limits, progress)
+        return real(encoding, facts, limits, progress, **settings)
 
     monkeypatch.setattr(runner, "solve", spy)
     path = INSTANCES / "jodici" / "1.csv"

@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from rich.console import Console
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry
@@ -135,7 +135,7 @@ def test_render_arrows_givens_and_partial_answers():
     assert " · →" in _render(instance, partial)
     assert signpost.solution_json(instance, partial) == {
         "grid": [[1, None, None], [None, None, None], [None, None, None]]}
-    assert signpost.describe_clue(instance, fact("given", 3, 3, 9)) == "the 9 at (3,3)"
+    assert signpost.PUZZLE.describe_clue(instance, fact("given", 3, 3, 9)) == "the 9 at (3,3)"
 
 
 def test_cli_takes_the_id_inline(capsys):

@@ -286,6 +286,7 @@ def comparison_table() -> dict[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("instance", ["hidoku/10x10.csv", "hidoku/several.csv", "jodici/1.csv",
+                                      "equation/small-range.txt",
                                       "magic/4x4-durer.csv"])
 def test_the_trace_counts_are_those_of_the_measured_comparison(client, instance):
     """Both searches of a trace look for what the comparison looked for, and count alike."""

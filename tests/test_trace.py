@@ -10,7 +10,7 @@ from pathlib import Path
 
 from checkers import checker
 
-from pyasp_runner import solve as runner
+from pyasp_runner import runner
 from pyasp_runner.puzzle import Answer, registry
 from pyasp_runner.trace import frames, record
 

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # What a watched search reports: the event ("try" a value on a cell, "forced" a value by
-# simplification, "cut" by a validity check, "solution"), the grid then (rows of values,
-# None where empty) and the cell concerned (0-based row, column), if any.
-Watch = Callable[[str, list[list[Any]], tuple[int, int] | None], None]
+# simplification, "cut" by a validity check, "solution"), how to get the grid then (rows
+# of values, None where empty; built only if the watcher asks) and the cell concerned
+# (0-based row, column), if any.
+Grid = Callable[[], list[list[Any]]]
+Watch = Callable[[str, Grid, tuple[int, int] | None], None]
 
 
 class Enough(Exception):
@@ -35,11 +37,10 @@ class Result:
     closest: dict[str, Any] | None = None
     watch: Watch | None = None  # the studio's playback listens here; nothing else does
 
-    def saw(self, kind: str, grid: Callable[[], list[list[Any]]],
-            cell: tuple[int, int] | None = None) -> None:
-        """Tell the watcher, if any (the grid is only built when someone listens)."""
+    def saw(self, kind: str, grid: Grid, cell: tuple[int, int] | None = None) -> None:
+        """Tell the watcher, if any."""
         if self.watch is not None:
-            self.watch(kind, grid(), cell)
+            self.watch(kind, grid, cell)
 
     def found(self, solution: dict[str, Any]) -> None:
         """Record a solution; unwind the search when the limit is reached."""

@@ -14,7 +14,7 @@ from typing import cast
 
 from ..puzzle import to_python
 from ..puzzles.equation import parse
-from ._common import Enough, Result
+from ._common import Enough, Result, Watch
 
 Equation = tuple[list[int], list[str], int | None]  # cell indices, operators, result
 
@@ -77,9 +77,17 @@ def order(cells: list[int | None], equations: list[Equation]) -> list[int]:
     return chosen
 
 
-def solve(text: str, limit: int = 2) -> Result:
+# The encoding's shown atom for a value (the studio draws a search with the board).
+SHOWN_VALUE = "value"
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     cells, width, equations, (low, high) = read(text)
-    result = Result(limit=limit)
+    result = Result(limit=limit, watch=watch)
+
+    def snapshot() -> list[list[int | None]]:
+        return [cells[start:start + width] for start in range(0, len(cells), width)]
+
     sequence = order(cells, equations)
     # After filling sequence[n], check the equations whose last unknown that was.
     position = {cell: n for n, cell in enumerate(sequence)}
@@ -93,6 +101,7 @@ def solve(text: str, limit: int = 2) -> Result:
     def search(n: int) -> None:
         result.nodes += 1
         if n == len(sequence):
+            result.saw("solution", snapshot)
             result.found({"grid": [cells[start:start + width]
                                    for start in range(0, len(cells), width)]})
             return
@@ -100,8 +109,11 @@ def solve(text: str, limit: int = 2) -> Result:
         for value in values:
             result.tried += 1
             cells[cell] = value
+            result.saw("try", snapshot, divmod(cell, width))
             if all(holds(eq, cells) for eq in checks):
                 search(n + 1)
+            else:
+                result.saw("cut", snapshot, divmod(cell, width))
         cells[cell] = None
 
     try:

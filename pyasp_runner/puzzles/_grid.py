@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from clingo import Symbol
 
 from ..errors import InputError
-from ..numerals import SIGNED, integer, is_digits, is_integer
+from ..numerals import SIGNED, integer, is_digits, is_integer, natural
+from ..puzzle import Answer, Instance, fact, to_python
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
+T = TypeVar("T")
 
 _EMPTY = re.compile(r"_+")
 _GRID_ROW_COMMENT = re.compile(r"#\s*,")
@@ -153,8 +158,147 @@ def read_number_grid(
     ]
 
 
+# --- One reader for grids of numbers however they are written ---------------------------------
+
+# A row of bracketed cells, `[XX][29][??]`, as some collections write them.
+_BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
+_BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
+# A rule line of a bordered ASCII grid: `+--+--+`, `+==+`, `|--|`, `-----`.
+_RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
+_SIZE_LINE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]|\s)\s*([0-9]+)")
+EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
+DOTS = re.compile(r"\.+")
+
+
+def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str]]]:
+    """The rows of a grid and their fields, however the grid is written:
+
+    - comma-separated fields (`_,33,35`), bracketed fields (`[XX][29][??]`), or fields
+      separated by whitespace (`__ 33 35`);
+    - the bordered ASCII layout: rule lines (`+--+--+`) are skipped, `|` separates the
+      fields, a field of spaces only is an empty cell (`| 1|  | 3|`);
+    - a size line before the grid, `7x7` (W x H) or `10 10`: the first line decides, it
+      is a size line when the rows after it make a grid of that size (or it says `x`),
+      and is checked.
+
+    Every row must have as many fields as the first. The fields are stripped (a blank
+    bordered cell becomes `_`); what they mean is the puzzle's to say.
+    """
+    rows = [line for line in lines if not _is_rule(line[1])]
+    if not rows:
+        raise InputError(source, "no grid rows, only rule lines", lines[0][0])
+    size = _SIZE_LINE.fullmatch(rows[0][1]) if len(rows) > 1 else None
+    fields = [_fields(text) for _, text in rows]
+    if size and "," not in rows[0][1]:
+        a, b = int(size.group(1)[-6:]), int(size.group(2)[-6:])
+        body = fields[1:]
+        shape = (len(body), len(body[0]))
+        if shape in ((b, a), (a, b)) or "x" in rows[0][1].lower():
+            if shape not in ((b, a), (a, b)):
+                raise InputError(source, f"the size line says {a}x{b}, the grid below it has "
+                                 f"{shape[1]} columns and {shape[0]} rows", rows[0][0])
+            rows, fields = rows[1:], body
+    width = len(fields[0])
+    for (number, _), row in zip(rows, fields, strict=True):
+        if len(row) != width:
+            raise InputError(source, f"expected {width} fields like the first row, found "
+                             f"{len(row)}", number)
+    return rows, fields
+
+
+def _is_rule(text: str) -> bool:
+    return bool(_RULE.fullmatch(text)) and ("+" in text or "|" in text or len(text) >= 3)
+
+
+def _fields(text: str) -> list[str]:
+    if _BRACKETED.fullmatch(text):
+        return [field.strip() for field in _BRACKETED_CELL.findall(text)]
+    if "|" in text:
+        inner = text.strip()
+        inner = inner[1:] if inner.startswith("|") else inner
+        inner = inner[:-1] if inner.endswith("|") else inner
+        return [field.strip() or "_" for field in inner.split("|")]  # blank: an empty cell
+    if "," in text:
+        return [field.strip() for field in text.split(",")]
+    return text.split()
+
+
+def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:
+    """True when some field is an empty-cell mark other than dots (`_`, `?`, `-`, `0`);
+    `zero`: whether `0` counts as one."""
+    return any(EMPTY_MARKS.fullmatch(field) and (zero or not set(field) == {"0"})
+               for row in fields for field in row)
+
+
 def check_value(value: int, low: int, high: int, source: str, line: int, where: str) -> None:
     if not low <= value <= high:
         raise InputError(source, f"{where}: {value} is out of range {low}..{high}", line)
 
 
+def cells_grid(rows: int, cols: int,
+               cells: Iterable[tuple[Any, Any, T]]) -> list[list[T | None]]:
+    """Rows of cells holding the value of each (row, column, value), 1-based; None where
+    none is given (a partial answer: a hint). A position off the board raises IndexError
+    (an edited encoding's atoms, reported as such)."""
+    grid: list[list[T | None]] = [[None] * cols for _ in range(rows)]
+    for row, col, value in cells:
+        grid[_index(row, rows)][_index(col, cols)] = value
+    return grid
+
+
+def atom_grid(answer: Answer, name: str, rows: int, cols: int,
+              value: Callable[[Any], T]) -> list[list[T | None]]:
+    """The grid of the shown atoms `name(Row, Col, Value)`, each value read by `value`."""
+    return cells_grid(rows, cols, ((r, c, value(v)) for r, c, v in answer.atoms(name, 3)))
+
+
+def _index(position: Any, size: int) -> int:
+    if not isinstance(position, int) or not 1 <= position <= size:
+        raise IndexError(f"position {position!r} is off the board (1..{size})")
+    return position - 1
+
+
+def read_size(text: str | None, default: str, most: int) -> tuple[int, int]:
+    """A `--size` of NxM (or N alone, for NxN): the two numbers in the order written,
+    each 1..most; which is the width is the puzzle's to say."""
+    written = (default if text is None else text).strip().lower()
+    first, times, second = written.partition("x")
+    one = natural(first.strip(), "--size", None, "size", 1, most)
+    return one, natural(second.strip(), "--size", None, "size", 1, most) if times else one
+
+
+def read_square_size(text: str | None, default: str, most: int) -> int:
+    """A `--size` of a square board: N or NxN, 1..most."""
+    one, other = read_size(text, default, most)
+    if one != other:
+        raise InputError("--size", f"the board is square: N or NxN, found {text!r}")
+    return one
+
+
+def describe_given(instance: Instance, clue: Symbol) -> str:
+    """A clue `given(Row, Col, Value)` for a person: "the 5 at (2,3)"."""
+    row, col, value = clue.arguments
+    return f"the {to_python(value)} at ({row.number},{col.number})"
+
+
+def givens_of(answer: Answer, name: str) -> list[Symbol]:
+    """Every cell of a full answer, `name(Row, Col, Value)`, as a clue `given(Row, Col, Value)`
+    (what generate starts from)."""
+    return [fact("given", *cell) for cell in answer.atoms(name, 3)]
+
+
+def given_rows(rows: int, cols: int, clues: Iterable[Symbol], empty: str = "_",
+               ) -> list[list[str]]:
+    """Rows of cell texts for writing a puzzle: the value of each `given(Row, Col, Value)`
+    clue, `empty` elsewhere."""
+    return [[empty if value is None else str(value) for value in row]
+            for row in cells_grid(rows, cols, ((r.number, c.number, to_python(v))
+                                               for r, c, v in (clue.arguments for clue in clues
+                                                               if clue.name == "given")))]
+
+
+def csv_text(rows: Sequence[Sequence[str]]) -> str:
+    """Comma-separated rows, every field right-aligned to the widest, as the grid
+    puzzles read them."""
+    width = max((len(field) for row in rows for field in row), default=0)
+    return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in rows)

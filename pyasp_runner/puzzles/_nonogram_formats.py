@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .. import escape
 from ..errors import InputError
 from ..numerals import MINUS_SIGNS, NATURAL, SIGNED, integer, is_integer, natural
 from ..numerals import fields as split_fields
@@ -109,7 +110,8 @@ def _run(text: str, where: str, source: str, line: int | None) -> int:
     read, and a negative run refused by `check_fit`)."""
     digits = text.lstrip("+" + MINUS_SIGNS).lstrip("0")
     if len(digits) > 4:  # longer than any line can be: no 32-bit overflow in the encoding
-        shown = digits if len(digits) <= 12 else f"a number of {len(digits):,} digits"
+        shown = escape.terminal(digits) if len(digits) <= 12 \
+            else f"a number of {len(digits):,} digits"
         raise InputError(source, f"{where}: at least one clue is grossly excessive ({shown})",
                          line)
     return integer(text, source, line, where)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..puzzle import Answer
+from ._grid import atom_grid
 
 Grid = list[list[int | None]]
 
@@ -14,9 +15,6 @@ ARROWS: dict[tuple[int, int], str] = {
 
 def number_grid(answer: Answer, rows: int, cols: int, name: str = "number") -> Grid:
     """Numbers by row and column from the shown `name(R,C,V)` atoms; None where unknown."""
-    grid: Grid = [[None] * cols for _ in range(rows)]
-    for row, col, value in answer.atoms(name, 3):
-        grid[row - 1][col - 1] = value
-    return grid
+    return atom_grid(answer, name, rows, cols, int)
 
 

@@ -12,12 +12,17 @@ Input: `key: value` lines (a `#` line is a comment):
     grid:                optional: N rows of given cells below it, a letter, `-` for a
     .....                cell given empty, `.` for unknown
 
-`size` may be left out when a clue line shows it; `letters` may be a count (`3` = ABC).
+`size` may be left out when a clue line shows it; `letters` may be a count (`3` = ABC)
+or a range (`A-F`).
 
 Also read: the puzzle data of janko.at's Abc-End-View pages (`begin` ... `end`: `size`,
 `depth` letters, `clabels` top and bottom rows, `rlabels` left and right rows, optional
 `problem` grid and `options diagonal` or `diagonals 1`; `-` for no clue, letters in
 either case or as numbers 1..26; `solution`, `moves` and other sections are skipped).
+
+Also read: the layout of puzzlekit's Abc-End-View data, taken from janko.at: a first line
+`R C k` (rows, columns, the last letter, e.g. `8 8 f`), the top, bottom, left and right
+clue lines and the grid rows, fields separated by spaces, `-` for no clue or an open cell.
 
 Also read: a puzz.link (pzv.jp, pzprxs) address `https://puzz.link/p?easyasabc/N/N/K/...`
 (pzprjs's `easyasabc`: K letters A.., see `_pzpr.py`); pzprjs has no diagonal variant
@@ -29,6 +34,7 @@ diagonals, no cell given empty).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,13 +43,17 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import check_length, integer, is_digits, is_integer, natural
+from ..numerals import integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
     Line,
+    cells_grid,
     content_lines,
+    describe_given,
+    given_rows,
+    read_square_size,
 )
 from ._pzpr import looks_like_address, read_address, read_sides, write_sides
 
@@ -71,6 +81,8 @@ def parse(text: str, source: str) -> Instance:
         lines = _from_puzzlink(joined, source, lines[0][0])
     elif lines[0][1].lower() == "begin":
         lines = _from_janko(lines, source)
+    elif _PUZZLEKIT_HEADER.fullmatch(lines[0][1]):
+        lines = _from_puzzlekit(lines, source)
     fields: dict[str, Line] = {}
     grid_rows: list[Line] = []
     index = 0
@@ -134,6 +146,35 @@ def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
         out += [(line, "".join(letter(v) for v in cells[r * size:(r + 1) * size]))
                 for r in range(size)]
     return out
+
+
+_PUZZLEKIT_HEADER = re.compile(r"([0-9]+)\s+([0-9]+)\s+([A-Za-z])")
+
+
+def _from_puzzlekit(lines: list[Line], source: str) -> list[Line]:
+    """The layout of puzzlekit's Abc-End-View data (from janko.at's puzzles): `R C k` (rows,
+    columns, the last letter), the top, bottom, left and right clues (`-` no clue), then
+    the R rows of the grid (`-` an open cell), fields separated by spaces."""
+    number, header = lines[0]
+    found = _PUZZLEKIT_HEADER.fullmatch(header)
+    assert found is not None
+    rows, cols, last = found.group(1), found.group(2), found.group(3).upper()
+    if rows != cols:
+        raise InputError(source, f"a {rows}x{cols} grid: the grid is square", number)
+    if len(lines) < 5:
+        raise InputError(source, "expected four clue lines (top, bottom, left, right) after "
+                         f"`{header}`", lines[-1][0])
+    out = [(number, f"size: {rows}"), (number, f"letters: A-{last}")]
+    for side, (at, text) in zip(SIDES, lines[1:5], strict=True):
+        out.append((at, f"{side}: {_puzzlekit_row(text, _NO_CLUE)}"))
+    if lines[5:]:
+        out.append((lines[5][0], "grid:"))
+        out += [(at, _puzzlekit_row(text, _NO_CLUE)) for at, text in lines[5:]]
+    return out
+
+
+def _puzzlekit_row(text: str, none: str) -> str:
+    return "".join(none if token == "-" else token for token in text.split())
 
 
 def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
@@ -258,6 +299,12 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         count = integer(value, source, number, "letters", 1, min(size, 26))
         return "".join(chr(ord("A") + i) for i in range(count))
     value = value.replace(" ", "").replace("\t", "").upper()
+    span = _LETTER_RANGE.fullmatch(value)
+    if span:  # a range, A-F
+        first, last = span.group(1), span.group(2)
+        if first > last:
+            raise InputError(source, f"letters: the range {first}-{last} is empty", number)
+        value = "".join(chr(code) for code in range(ord(first), ord(last) + 1))
     if not value or not all("A" <= char <= "Z" for char in value):
         raise InputError(source, f"letters: expected letters A-Z (e.g. ABC), found {value!r}",
                          number)
@@ -267,6 +314,9 @@ def _letters(fields: dict[str, Line], size: int, source: str) -> str:
         raise InputError(source, f"letters: {len(value)} letters do not fit in a row of "
                          f"{size} cells", number)
     return value
+
+
+_LETTER_RANGE = re.compile("([A-Z])[-\u2013]([A-Z])")
 
 
 def _diagonals(fields: dict[str, Line], source: str) -> bool:
@@ -318,12 +368,8 @@ def _givens(rows: list[Line], header: int, size: int, letters: str,
 
 def _cells(size: int, answer: Answer) -> list[list[str | None]]:
     """Letters by row and column, "" for empty, None where a partial answer leaves it open."""
-    grid: list[list[str | None]] = [[None] * size for _ in range(size)]
-    for row, column, letter in answer.atoms("cell", 3):
-        grid[int(row) - 1][int(column) - 1] = str(letter)
-    for row, column in answer.atoms("empty", 2):
-        grid[int(row) - 1][int(column) - 1] = ""
-    return grid
+    letters = [(r, c, str(letter)) for r, c, letter in answer.atoms("cell", 3)]
+    return cells_grid(size, size, letters + [(r, c, "") for r, c in answer.atoms("empty", 2)])
 
 
 def board(instance: Instance, answer: Answer) -> Drawing:
@@ -361,26 +407,22 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:
-    if clue.name == "given":
+    if clue.name == "given" and clue.arguments[2].string == EMPTY_GIVEN:
         row, column = (arg.number for arg in clue.arguments[:2])
-        letter = clue.arguments[2].string
-        what = "the empty cell" if letter == EMPTY_GIVEN else f"the {letter}"
-        return f"{what} at ({row},{column})"
+        return f"the empty cell at ({row},{column})"
+    if clue.name == "given":
+        return describe_given(instance, clue)
     side, line, edge_letter = clue.arguments
     return describe_edge(side.string, line.number, edge_letter.string)
 
 
 def blank(size: str | None) -> Instance:
     """An empty grid of a size like "5", "5x5" or "5x5:3" (N and the number of letters)."""
-    text = (size or "5").strip().lower()
-    shape, _, count = text.partition(":")
-    width, _, height = shape.partition("x")
-    if not is_digits(width) or (height and height != width) or (count and not is_digits(count)):
-        raise InputError("--size", f"abc grids are square: N, NxN or NxN:letters, found {size!r}")
-    for number in filter(None, (width, count)):
-        check_length(number, "--size", None, "size")
-    letters = count or str(max(1, int(width) - 2))
-    return parse(f"size: {int(width)}\nletters: {letters}\n", "--size")
+    shape, colon, count = (size or "5").partition(":")
+    side = read_square_size(shape, "5", MAX_N)
+    letters = natural(count.strip(), "--size", None, "letters", 1, side) if colon else max(
+        1, side - 2)
+    return parse(f"size: {side}\nletters: {letters}\n", "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
@@ -401,14 +443,11 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
     sides = {side: [_NO_CLUE] * board.size for side in SIDES}
-    grid = [[_NO_CLUE] * board.size for _ in range(board.size)]
+    grid = given_rows(board.size, board.size, clues, _NO_CLUE)
     for clue in clues:
         if clue.name == "clue":
             side, line, letter = clue.arguments
             sides[side.string][line.number - 1] = letter.string
-        else:
-            row, column = (arg.number for arg in clue.arguments[:2])
-            grid[row - 1][column - 1] = clue.arguments[2].string
     lines = [f"size: {board.size}", f"letters: {board.letters}"]
     if board.diagonals:
         lines.append("diagonals: yes")

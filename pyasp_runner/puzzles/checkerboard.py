@@ -1,7 +1,10 @@
 """Checkerboard: put stones cut from a chequered board back together, colours matching.
 
 Input: each stone as rows of `B` (black), `W` (white), `_` (not part of it), cells
-separated by commas; stones separated by a line of `=`. Optional header lines before
+separated by commas; stones separated by a line of `=`. Also read, when no stone row
+has a comma and some row has two or more squares (the file decides): rows of `B`/`W`
+without commas, a space (or `_`, `.`) where the stone has no square, a blank line
+between stones (or `=` lines, where the file has them; then blank lines are spacing). Optional header lines before
 the stones: `board: WxH` (columns x rows; default the square the stones' area fills)
 and `corner: B` or `corner: W` (the colour of the top-left field; default black).
 Stones may be rotated and mirrored. Identical stones are interchangeable, so swapping
@@ -22,7 +25,7 @@ from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, natural
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
-from ._grid import Line, content_lines
+from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
 # Ground placements grow with stones' area x 8 orientations x fields.
@@ -32,6 +35,8 @@ MAX_SIZE = 2_000_000
 CONFIGURATION = "crafty"
 
 _SEPARATOR = re.compile(r"=+")
+# A stone row without commas: B and W squares, holes as spaces, `_` or `.`.
+_COMPACT_ROW = re.compile(r"[BWbw_. ]*[BWbw][BWbw_. ]*|=+")
 _BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
 _EMPTY = re.compile(r"_+")
 _COLOURS = {"B": "b", "W": "w"}
@@ -59,7 +64,12 @@ class Board:
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     headers, lines = _headers(lines, source)
-    groups = _stone_groups(lines, source)
+    if (lines and all(_COMPACT_ROW.fullmatch(text) for _, text in lines)
+            and any(len(text.strip()) > 1 and not _SEPARATOR.fullmatch(text)
+                    for _, text in lines)):
+        groups = _compact_groups(text, lines[0][0], source)
+    else:
+        groups = _stone_groups(lines, source)
     if not groups:
         raise InputError(source, "no stones in the file", lines[0][0] if lines else None)
     stones = tuple(_stone(group, index, source) for index, group in enumerate(groups))
@@ -121,6 +131,35 @@ def _board_size(header: Line, source: str) -> tuple[int, int]:
         raise InputError(source, f"board: {cols}x{rows} is out of range "
                          f"(1..{MAX_SIDE} per side)", number)
     return rows, cols
+
+
+def _compact_groups(text: str, start: int, source: str) -> list[list[Line]]:
+    """Stones written without commas: a character per square (`B`, `W`; a space, `_` or
+    `.` where the stone has none), a blank line or a `=` line between stones. Restated
+    as comma rows, so that one reader checks every stone. Where the file has `=` lines,
+    they separate the stones and blank lines are only spacing."""
+    equals = any(_SEPARATOR.fullmatch(raw.strip()) for raw in text.splitlines()[start - 1:])
+    groups: list[list[Line]] = [[]]
+    for number, raw in enumerate(text.splitlines()[start - 1:], start=start):
+        line = raw.rstrip()
+        if line.lstrip().startswith("#"):
+            continue
+        if _SEPARATOR.fullmatch(line.strip()) or (not line.strip() and not equals):
+            groups.append([])
+        elif not line.strip():
+            continue
+        elif ":" in line:
+            raise InputError(source, f"setting {line.strip()!r} after the stones "
+                             "(settings come first)", number)
+        else:
+            groups[-1].append((number, line))
+    stones = []
+    for group in filter(None, groups):
+        width = max(len(row) for _, row in group)
+        stones.append([(number, ",".join(char if char in "BWbw" else "_"
+                                         for char in row.ljust(width)))
+                       for number, row in group])
+    return stones
 
 
 def _stone_groups(lines: list[Line], source: str) -> list[list[Line]]:
@@ -232,10 +271,7 @@ def configure(instance: Instance, options: OptionValues) -> Instance:
 def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
     """The stone covering each field; None where the answer is partial (a hint)."""
     board: Board = instance.data
-    grid: list[list[int | None]] = [[None] * board.cols for _ in range(board.rows)]
-    for row, col, stone in answer.atoms("cover", 3):
-        grid[row - 1][col - 1] = stone
-    return grid
+    return atom_grid(answer, "cover", board.rows, board.cols, int)
 
 
 def stone_label(index: int) -> str:

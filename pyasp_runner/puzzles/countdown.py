@@ -1,7 +1,9 @@
 """Countdown numbers round: reach the target with + - * / on some of the numbers.
 
-Input, inline or in a file: `100 75 2 10 3 8 -> 746` (numbers, `->`, target), or the
-lines `numbers: 100 75 2 10 3 8` and `target: 746`. The target may be a range `100..999`
+Input, inline or in a file: `100 75 2 10 3 8 -> 746` (numbers, `->`, target; `→`, `=>`
+or `=` for the arrow too, as in `75 50 2 3 8 7 = 812`), the numbers as a list and the
+target, `[75, 50, 2, 3, 8, 7], 812`, or the lines `numbers: 100 75 2 10 3 8` and
+`target: 746`. The target may be a range `100..999`
 (batch mode: which targets are reachable, the closest value for the others); the
 option `--targets LO..HI` sets that range for any input (numbers alone will do), and
 `--all` lists every way.
@@ -62,9 +64,9 @@ def parse(text: str, source: str) -> Instance:
             else:
                 target_line = (number, value)
         elif numbers_line is None and target_line is None and not colon:
-            left, arrow, right = line.partition("->")
+            left, right = _split_round(line)
             numbers_line = (number, left)
-            target_line = (number, right) if arrow else None
+            target_line = (number, right) if right is not None else None
         else:
             raise InputError(source, "expected `numbers -> target`, or a `numbers:` or "
                              f"`target:` line, found {line!r}", number)
@@ -75,6 +77,24 @@ def parse(text: str, source: str) -> Instance:
     if target_line is not None:
         round_ = _with_target(round_, target_line[1], source, target_line[0])
     return instance_of(source, round_)
+
+
+# `[75, 50, 2, 3, 8, 7], 812`: the numbers as a list, then the target.
+_LIST_ROUND = re.compile(r"[\[(]([^\[\]()]*)[\])]\s*,\s*(.*)")
+_ARROWS = ("->", "\u2192", "=>", "=")
+
+
+def _split_round(line: str) -> tuple[str, str | None]:
+    """The numbers and the target (None: no target) of a one-line round: `N N ... -> T`,
+    with `→`, `=>` or `=` for the arrow, or `[N, N, ...], T`."""
+    listed = _LIST_ROUND.fullmatch(line)
+    if listed:
+        return listed.group(1), listed.group(2)
+    for arrow in _ARROWS:
+        left, found, right = line.partition(arrow)
+        if found:
+            return left, right
+    return line, None
 
 
 def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:

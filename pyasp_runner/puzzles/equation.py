@@ -33,9 +33,14 @@ from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     Line,
+    atom_grid,
     content_lines,
+    describe_given,
+    given_rows,
+    givens_of,
     parse_int,
     parse_range,
+    read_size,
     take_header,
 )
 
@@ -237,10 +242,7 @@ def _name(equation: tuple[str, int]) -> str:
 
 def _grid(layout: Layout, answer: Answer) -> list[list[int | None]]:
     """Values by row and column; None where the answer is partial (a hint)."""
-    grid: list[list[int | None]] = [[None] * layout.columns for _ in range(layout.rows)]
-    for r, c, v in answer.atoms("value", 3):
-        grid[int(r) - 1][int(c) - 1] = int(v)
-    return grid
+    return atom_grid(answer, "value", layout.rows, layout.columns, int)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -297,21 +299,13 @@ def _board(layout: Layout, grid: Grid, results: dict[Any, Any],
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     if clue.name == "result":
         return f"the result {clue.arguments[1].number} of {_name(_equation_of(clue))}"
-    r, c, v = (arg.number for arg in clue.arguments)
-    return f"the {v} at ({r},{c})"
+    return describe_given(instance, clue)
 
 
 def blank(size: str | None) -> Instance:
-    """An empty grid of a size like "3x3" (the default) with random-free operators: + only."""
-    text = (size or "3x3").strip().lower()
-    rows_text, _, columns_text = text.partition("x")
-    columns_text = columns_text or rows_text
-    if not (is_digits(rows_text.strip()) and is_digits(columns_text.strip())
-            and len(rows_text.strip()) <= 2 and len(columns_text.strip()) <= 2
-            and 1 <= int(rows_text) <= MAX_SIDE and 1 <= int(columns_text) <= MAX_SIDE):
-        raise InputError("--size", f"expected a size like 3x3 (up to {MAX_SIDE}x{MAX_SIDE}), "
-                         f"found {size!r}")
-    rows, columns = int(rows_text), int(columns_text)
+    """An empty grid of a size like "3x3" (the default; rows x columns) with random-free
+    operators: + only."""
+    rows, columns = read_size(size, "3x3", MAX_SIDE)
     layout = Layout(rows, columns, *DEFAULT_RANGE, tuple(("+",) * (columns - 1)
                                                           for _ in range(rows)),
                     tuple(("+",) * columns for _ in range(rows - 1)))
@@ -322,7 +316,7 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     """Every given a full answer implies: all cells, and the results of the equations."""
     layout: Layout = instance.data
     grid = _grid(layout, answer)
-    clues = [fact("given", r, c, v) for r, c, v in answer.atoms("value", 3)]
+    clues = givens_of(answer, "value")
     for equation, cells, ops in layout.equations():
         values = [grid[r - 1][c - 1] for r, c in cells]
         if all(v is not None for v in values):
@@ -351,14 +345,9 @@ def evaluate(values: list[int], ops: list[str]) -> int | None:
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     layout: Layout = instance.data
-    grid: list[list[str]] = [["_"] * layout.columns for _ in range(layout.rows)]
-    results: dict[tuple[str, int], str] = {}
-    for clue in clues:
-        if clue.name == "given":
-            r, c, v = (arg.number for arg in clue.arguments)
-            grid[r - 1][c - 1] = str(v)
-        else:
-            results[_equation_of(clue)] = str(clue.arguments[1].number)
+    grid = given_rows(layout.rows, layout.columns, clues)
+    results = {_equation_of(clue): str(clue.arguments[1].number)
+               for clue in clues if clue.name == "result"}
     width = max(len(text) for row in grid for text in row)
     lines = [f"range: {layout.low}..{layout.high}"] if layout.ranged or (
         (layout.low, layout.high) != DEFAULT_RANGE) else []

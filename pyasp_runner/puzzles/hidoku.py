@@ -1,8 +1,16 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
-Input: rows of comma-separated fields (or, without commas, whitespace-separated, as on
-Rosetta Code, or bracketed, `[XX][29][??]`): a number is a given, `_`, `?` (any run) or
-`0` an empty cell, `X` or `.` (any run) a blocked cell that is not part of the board.
+Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
+rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
+bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` rule lines,
+`|` between the cells); optionally after a size line (`7x7`, `10 10`) that the grid is
+checked against. Also read: janko.at's data block (`begin`, `size N`, `problem` and its
+rows, `solution` and other sections skipped, `end`; brackets around the keys, `[begin]`,
+are fine).
+A number is a given; `_`, `?`, `-`, `0` (any run) or a blank bordered cell is an empty
+cell; `X` (any run) is a blocked cell, not part of the board. Dots (`.`, any run) are
+decided per file: a blocked cell where the file writes its empty cells another way
+(Rosetta Code's `__` and `..`), else an empty cell (a grid of numbers and dots).
 1 and K need not be given.
 Option `--path` draws an arrow from every number towards the next one.
 """
@@ -18,13 +26,22 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import NATURAL, SIGNED, check_length
+from ..numerals import SIGNED
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
+    DOTS,
+    EMPTY_MARKS,
     Line,
     content_lines,
+    csv_text,
+    describe_given,
+    given_rows,
+    givens_of,
+    grid_rows,
+    has_empty_marks,
     parse_int,
+    read_size,
 )
 from ._path import number_grid
 
@@ -32,14 +49,11 @@ from ._path import number_grid
 MAX_SIZE = 4_000_000
 MAX_SIDE = 200
 
-# `0` and `?` are how some public Hidato files write an empty cell; numbers start at 1.
-_EMPTY = re.compile(r"_+|0+|\?+")
-_BLOCKED = re.compile(r"[xX]+|\.+")
-# A row of bracketed cells, `[XX][29][??]`, as some collections write them.
-_BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
-_BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
+_BLOCKED = re.compile(r"[xX]+")
+# A key of a janko.at block: a word (a run of x is a row of blocked cells).
+_JANKO_KEY = re.compile(r"(?![xX]+$)[A-Za-z]{2,}")
 _NUMBER = re.compile(SIGNED)
-_SIZE = re.compile(rf"\s*({NATURAL})\s*(?:[xX]\s*({NATURAL})\s*)?")
+_JANKO_SIZE = re.compile(r"([0-9]+)\s*(?:[xX]\s*([0-9]+))?")
 
 
 @dataclass(frozen=True)
@@ -58,12 +72,11 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    fields = [_fields(line) for line in lines]
+    if lines[0][1].strip("[] ").lower() == "begin":
+        lines = _from_janko(lines, source)
+    lines, fields = grid_rows(lines, source)
     width = len(fields[0])
-    for (number, _), row in zip(lines, fields, strict=True):
-        if len(row) != width:
-            raise InputError(source, f"expected {width} fields like the first row, "
-                             f"found {len(row)}", number)
+    dots_blocked = has_empty_marks(fields)
     if len(lines) > MAX_SIDE or width > MAX_SIDE:
         raise InputError(source, f"a board of {len(lines)} x {width} cells is too large "
                          f"(limit {MAX_SIDE} per side)", lines[min(len(lines), MAX_SIDE) - 1][0])
@@ -71,9 +84,10 @@ def parse(text: str, source: str) -> Instance:
     givens: dict[int, tuple[int, int, int]] = {}
     for r, ((number, _), row) in enumerate(zip(lines, fields, strict=True), start=1):
         for c, field in enumerate(row, start=1):
-            if _BLOCKED.fullmatch(field):
+            dots = DOTS.fullmatch(field)
+            if _BLOCKED.fullmatch(field) or (dots and dots_blocked):
                 blocked.add((r, c))
-            elif not _EMPTY.fullmatch(field):
+            elif not (EMPTY_MARKS.fullmatch(field) or dots):
                 if not _NUMBER.fullmatch(field):
                     raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
                                      "_ for empty or X for blocked)", number)
@@ -98,13 +112,40 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, _structure(board), clues, board)
 
 
-def _fields(line: Line) -> list[str]:
-    _, text = line
-    if _BRACKETED.fullmatch(text):
-        return [field.strip() for field in _BRACKETED_CELL.findall(text)]
-    if "," in text:
-        return [field.strip() for field in text.split(",")]
-    return text.split()
+def _from_janko(lines: list[Line], source: str) -> list[Line]:
+    """The `problem` rows of janko.at's `begin` ... `end` block (checked against `size`)."""
+    size: tuple[int, int] | None = None
+    problem: list[Line] = []
+    index = 1
+    while index < len(lines):
+        number, line = lines[index]
+        key, _, value = line.strip().partition(" ")
+        key = key.strip("[]").lower()
+        index += 1
+        if key == "end":
+            break
+        if key == "size":
+            found = _JANKO_SIZE.fullmatch(value.strip())
+            if not found:
+                raise InputError(source, f"size: expected N or WxH, found {value.strip()!r}",
+                                 number)
+            width = int(found.group(1)[-6:])
+            size = (width, int((found.group(2) or found.group(1))[-6:]))
+        elif key == "problem":
+            start = index
+            while index < len(lines) and not _JANKO_KEY.fullmatch(
+                    lines[index][1].split()[0].strip("[]")):
+                index += 1
+            problem = lines[start:index]
+    else:
+        raise InputError(source, "begin without end", lines[0][0])
+    if not problem:
+        raise InputError(source, "a janko.at block without a problem section", lines[0][0])
+    if size is not None and (len(problem), len(problem[0][1].split())) != (size[1], size[0]):
+        raise InputError(source, f"the problem has {len(problem)} rows of "
+                         f"{len(problem[0][1].split())}, its size line says "
+                         f"{size[0]}x{size[1]}", problem[0][0])
+    return problem
 
 
 def _structure(board: Board) -> tuple[Symbol, ...]:
@@ -152,45 +193,28 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, col, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{col})"
-
-
 def blank(size_text: str | None) -> Instance:
     """An empty rectangular board of a size like `7x7` (W x H) or `7`, no number given."""
-    text = size_text or "7x7"
-    match = _SIZE.fullmatch(text)
-    if not match:
-        raise InputError("--size", f"expected W x H like 7x7 or one side like 7, found {text!r}")
-    for side in filter(None, match.group(1, 2)):
-        check_length(side, "--size", None, "size")
-    width = int(match.group(1))
-    height = int(match.group(2) or match.group(1))
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise InputError("--size", f"each side must be 1..{MAX_SIDE}, found {text!r}")
+    width, height = read_size(size_text, "7x7", MAX_SIDE)
     board = Board(height, width, frozenset())
     return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("number", 3)]
+    return givens_of(answer, "number")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
-    grid = [["X" if (r, c) in board.blocked else "_" for c in range(1, board.cols + 1)]
-            for r in range(1, board.rows + 1)]
-    for clue in clues:
-        row, col, value = (arg.number for arg in clue.arguments)
-        grid[row - 1][col - 1] = str(value)
-    width = max(len(field) for row in grid for field in row)
-    return "".join(",".join(field.rjust(width) for field in row) + "\n" for row in grid)
+    grid = given_rows(board.rows, board.cols, clues)
+    for row, col in board.blocked:
+        grid[row - 1][col - 1] = "X"
+    return csv_text(grid)
 
 
 PUZZLE = PuzzleSpec(
     name="hidoku", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
+    describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
 )

@@ -14,8 +14,12 @@ from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
+    atom_grid,
     check_value,
     content_lines,
+    csv_text,
+    given_rows,
+    givens_of,
     read_number_grid,
 )
 
@@ -41,10 +45,7 @@ def parse(text: str, source: str) -> Instance:
 
 def _grid(answer: Answer) -> list[list[int | None]]:
     """Digits by ring and sector; None where the answer is partial (a hint)."""
-    grid: list[list[int | None]] = [[None] * SECTORS for _ in range(RINGS)]
-    for ring, sector, digit in answer.atoms("value", 3):
-        grid[ring - 1][sector - 1] = digit
-    return grid
+    return atom_grid(answer, "value", RINGS, SECTORS, int)
 
 
 def _total(values: list[int | None]) -> str:
@@ -85,15 +86,11 @@ def blank(size: str | None) -> Instance:
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+    return givens_of(answer, "value")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
-    grid = [["_"] * SECTORS for _ in range(RINGS)]
-    for clue in clues:
-        ring, sector, digit = (arg.number for arg in clue.arguments)
-        grid[ring - 1][sector - 1] = str(digit)
-    return "".join(",".join(row) + "\n" for row in grid)
+    return csv_text(given_rows(RINGS, SECTORS, clues))
 
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:

@@ -1,7 +1,11 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
-Input: a CSV grid, `_`/`__` for empty cells, optionally after a first line
-`range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N).
+Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
+comma-separated or whitespace-separated fields, bracketed fields or the bordered ASCII
+layout, optionally after a size line (`4x4`); optionally after a first line
+`range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N). An empty cell is `_`, `?`,
+`-`, `.` (any run) or `0`, where 0 is not in the range (with `range: 0..8`, `0` is a
+number).
 """
 
 from __future__ import annotations
@@ -14,13 +18,22 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import is_digits
+from ..numerals import is_integer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
+    DOTS,
+    EMPTY_MARKS,
+    atom_grid,
     content_lines,
+    csv_text,
+    describe_given,
+    given_rows,
+    givens_of,
+    grid_rows,
+    parse_int,
     parse_range,
-    read_number_grid,
+    read_square_size,
     take_header,
 )
 
@@ -52,12 +65,15 @@ def parse(text: str, source: str) -> Instance:
     if len(lines) > MAX_N:
         raise InputError(source, f"{len(lines)} rows is too many (limit {MAX_N})",
                          lines[MAX_N][0])
-    grid = read_number_grid(lines, source)
-    n = len(grid)
-    if len(grid[0]) != n:
-        raise InputError(source, f"the board must be square: {n} rows of {len(grid[0])} "
+    lines, fields = grid_rows(lines, source)
+    n = len(fields)
+    if len(fields[0]) != n:
+        raise InputError(source, f"the board must be square: {n} rows of {len(fields[0])} "
                          f"fields", lines[0][0])
     low, high = parse_range(header, source) if header else (1, n * n)
+    grid = [[_cell(field, low <= 0 <= high, source, line, column)
+             for column, field in enumerate(row, start=1)]
+            for (line, _), row in zip(lines, fields, strict=True)]
     if header and high - low + 1 != n * n:
         raise InputError(source, f"range: {low}..{high} holds {high - low + 1} numbers, a "
                          f"{n}x{n} board needs {n * n}", header[0])
@@ -79,6 +95,17 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, _structure(board), tuple(clues), board)
 
 
+def _cell(field: str, zero_is_number: bool, source: str, line: int, column: int) -> int | None:
+    """An empty cell as None, else its number."""
+    if DOTS.fullmatch(field) or (EMPTY_MARKS.fullmatch(field)
+                                 and not (zero_is_number and set(field) == {"0"})):
+        return None
+    if not is_integer(field):
+        raise InputError(source, f"column {column}: unknown entry {field!r} (a number, or _ "
+                         "for an empty cell)", line)
+    return parse_int(field, source, line, f"column {column}")
+
+
 def _structure(board: Board) -> tuple[Symbol, ...]:
     return (fact("size", board.n), fact("low", board.low))
 
@@ -90,10 +117,7 @@ def size(instance: Instance) -> tuple[int, str]:
 
 def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
     board: Board = instance.data
-    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
-    for row, column, value in answer.atoms("value", 3):
-        grid[row - 1][column - 1] = value
-    return grid
+    return atom_grid(answer, "value", board.n, board.n, int)
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -117,41 +141,25 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
     return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, column, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{column})"
-
-
 def blank(size: str | None) -> Instance:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
-    text = (size or "4").strip().lower()
-    side, _, other = text.partition("x")
-    n = int(side) if is_digits(side.strip()) and len(side.strip()) <= 4 else -1
-    if not 1 <= n <= MAX_N or (other and other.strip() != side.strip()):
-        raise InputError("--size", f"expected a square size like 5 or 5x5 (up to {MAX_N}), "
-                         f"found {size!r}")
-    board = Board(n, 1)
+    board = Board(read_square_size(size, "4", MAX_N), 1)
     return Instance("--size", _structure(board), (), board)
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
-    return [fact("given", *cell) for cell in answer.atoms("value", 3)]
+    return givens_of(answer, "value")
 
 
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
-    width = max(len(str(board.low)), len(str(board.high)))
-    grid = [["_" * width] * board.n for _ in range(board.n)]
-    for clue in clues:
-        row, column, value = (arg.number for arg in clue.arguments)
-        grid[row - 1][column - 1] = f"{value:>{width}}"
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
-    return header + "".join(",".join(row) + "\n" for row in grid)
+    return header + csv_text(given_rows(board.n, board.n, clues))
 
 
 PUZZLE = PuzzleSpec(
     name="magic", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
+    describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE,
 )

@@ -44,8 +44,9 @@ from ..board import Board as Picture
 from ..board import Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
-from ._grid import content_lines, tatham_game_id
+from ._grid import cells_grid, content_lines, read_size, tatham_game_id
 from ._nonogram_formats import (
+    MAX_SIDE,
     UNKNOWN,
     Board,
     check_fit,
@@ -58,7 +59,6 @@ from ._nonogram_formats import (
     read_pzpr,
     read_tatham,
     read_webpbn,
-    side,
     write_pzpr,
 )
 from ._pzpr import looks_like_address
@@ -183,12 +183,9 @@ def size(instance: Instance) -> tuple[int, str]:
 def _cells(instance: Instance, answer: Answer) -> list[list[bool | None]]:
     """True black, False white, None unknown (a partial answer)."""
     drawing: Drawing = instance.data
-    grid: list[list[bool | None]] = [[None] * drawing.width for _ in range(drawing.height)]
-    for r, c in answer.atoms("black", 2):
-        grid[r - 1][c - 1] = True
-    for r, c in answer.atoms("white", 2):
-        grid[r - 1][c - 1] = False
-    return grid
+    return cells_grid(drawing.height, drawing.width,
+                      [*((r, c, True) for r, c in answer.atoms("black", 2)),
+                       *((r, c, False) for r, c in answer.atoms("white", 2))])
 
 
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
@@ -276,10 +273,7 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
 
 def blank(size_text: str | None) -> Instance:
     """An empty board of a size like `10x10` (W x H) or `10`, no clue on any line."""
-    text = (size_text or "10x10").strip()
-    width_text, _, height_text = text.partition("x")
-    width = side(width_text.strip(), "width", "--size", 1)
-    height = side((height_text or width_text).strip(), "height", "--size", 1)
+    width, height = read_size(size_text, "10x10", MAX_SIDE)
     return instance_of(Board(width, height, [None] * width, [None] * height), "--size")
 
 

@@ -26,6 +26,7 @@ from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import given_cells, given_values
 from ._grid import (
     content_lines,
+    describe_given,
     tatham_game_id,
 )
 from ._path import number_grid
@@ -156,11 +157,6 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
-    row, col, value = (arg.number for arg in clue.arguments)
-    return f"the {value} at ({row},{col})"
-
-
 def write(instance: Instance, clues: list[Symbol]) -> str:
     """The game ID with the board's arrows and the numbers of `clues`."""
     board: Board = instance.data
@@ -172,7 +168,7 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
 
 PUZZLE = PuzzleSpec(
     name="signpost", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
+    describe_clue=describe_given,
     conflict_board=conflict_board, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
 )

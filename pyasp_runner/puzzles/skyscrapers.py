@@ -24,12 +24,16 @@ from clingo import Symbol
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
-from ..numerals import NATURAL, check_length, integer, is_digits, is_integer, natural
+from ..numerals import NATURAL, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
+    atom_grid,
     content_lines,
+    describe_given,
+    givens_of,
+    read_square_size,
     tatham_game_id,
 )
 from ._pzpr import looks_like_address, read_address, read_sides, write_sides
@@ -167,10 +171,7 @@ def _read_grid(text: str, size: int, source: str, line: int) -> list[Symbol]:
 
 def _heights(size: int, answer: Answer) -> list[list[int | None]]:
     """Heights by row and column; None where the answer is partial (a hint)."""
-    grid: list[list[int | None]] = [[None] * size for _ in range(size)]
-    for row, column, height in answer.atoms("tower", 3):
-        grid[int(row) - 1][int(column) - 1] = int(height)
-    return grid
+    return atom_grid(answer, "tower", size, size, int)
 
 
 def board(instance: Instance, answer: Answer) -> Drawing:
@@ -200,20 +201,15 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     if clue.name == "given":
-        row, column, height = (arg.number for arg in clue.arguments)
-        return f"the {height} at ({row},{column})"
+        return describe_given(instance, clue)
     side, line, count = clue.arguments
     return describe_edge(side.string, line.number, count.number)
 
 
 def blank(size: str | None) -> Instance:
     """An empty grid of a size like "5" or "5x5" (default 5, as Tatham's)."""
-    text = (size or "5").strip().lower()
-    width, _, height = text.partition("x")
-    if not is_digits(width) or (height and height != width):
-        raise InputError("--size", f"skyscrapers grids are square: N or NxN, found {size!r}")
-    check_length(width, "--size", None, "size")
-    return parse(f"{int(width)}:" + "/" * (4 * int(width) - 1), "--size")
+    side = read_square_size(size, "5", MAX_N)
+    return parse(f"{side}:" + "/" * (4 * side - 1), "--size")
 
 
 def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
@@ -226,7 +222,7 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
             heights = [grid[r][c] for r, c in line_cells(side, line, size)]
             seen = sum(1 for p, h in enumerate(heights) if all(h > q for q in heights[:p]))
             clues.append(fact("clue", side, line, seen))
-    clues += [fact("given", r + 1, c + 1, grid[r][c]) for r in range(size) for c in range(size)]
+    clues += givens_of(answer, "tower")
     return clues
 
 

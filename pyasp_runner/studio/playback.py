@@ -8,7 +8,7 @@ The page shows a step control and a slider over these steps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from clingo import Symbol, parse_term
@@ -114,11 +114,12 @@ def imperative_steps(puzzle: Puzzle, instance: Instance, text: str, wanted: int,
     events: list[tuple[str, list[list[Any]], tuple[int, int] | None]] = []
     cuts, total = [0], [0]
 
-    def watch(kind: str, grid: list[list[Any]], cell: tuple[int, int] | None) -> None:
+    def watch(kind: str, grid: Callable[[], list[list[Any]]],
+              cell: tuple[int, int] | None) -> None:
         cuts[0] += kind == "cut"
         total[0] += 1
         if len(events) < max_steps:
-            events.append((kind, grid, cell))
+            events.append((kind, grid(), cell))
 
     result = module.solve(text, wanted, watch=watch)
     drawer = Drawer(puzzle, instance)

@@ -16,8 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import escape, reasoning
-from .. import solve as runner
+from .. import escape, reasoning, runner
 from ..board import Board
 from ..board.svg import svg
 from ..errors import AnswerShapeError, EncodingError, UserError
@@ -96,8 +95,8 @@ def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
 
 def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
     """The command line's limits for this puzzle without -n (its own default models)."""
-    from ..cli import limits_for as cli_limits
-    return cli_limits(args, puzzle, puzzle.default_models(option_values(puzzle, args)))
+    from ..api import solve_limits
+    return solve_limits(puzzle, models=puzzle.default_models(option_values(puzzle, args)))
 
 
 def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,

@@ -39,3 +39,34 @@ def pzpr_numbers(body: str) -> list:
             values += [None] * (int(char, 36) - 15)
             i += 1
     return values
+
+
+def grid_fields(lines: list[str]) -> list[list[str]]:
+    """The fields of a grid's rows: janko.at block (its problem rows), bordered ASCII
+    (rule lines dropped, `|` between fields, a blank field is `_`), bracketed, comma- or
+    whitespace-separated; a leading size line (`7x7`, `10 10`) matching the grid dropped."""
+    import re
+
+    if lines[0].strip("[]") == "begin":
+        start = next(i for i, line in enumerate(lines) if line.strip("[]") == "problem") + 1
+        end = start
+        while end < len(lines) and not re.fullmatch(r"\[?[a-wyzA-WYZ][a-z]+\]?",
+                                                     lines[end].split()[0]):
+            end += 1
+        lines = lines[start:end]
+    lines = [line for line in lines if not re.fullmatch(r"[-=+|]+", line) or len(line) < 2]
+    rows = []
+    for line in lines:
+        if line.startswith("["):
+            rows.append([f.strip() for f in re.findall(r"\[(.*?)\]", line)])
+        elif "|" in line:
+            rows.append([f.strip() or "_" for f in line.strip("|").split("|")])
+        elif "," in line:
+            rows.append([f.strip() for f in line.split(",")])
+        else:
+            rows.append(line.split())
+    size = re.fullmatch(r"(\d+)\s*[xX ]\s*(\d+)", lines[0])
+    if size and len(rows) > 1 and {int(size.group(1)), int(size.group(2))} == {
+            len(rows) - 1, len(rows[1])}:
+        rows = rows[1:]
+    return rows

@@ -42,6 +42,13 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
     lines = content_lines(text)
     if lines[0] == "begin":
         lines = _janko(lines)
+    header = lines[0].split()
+    if len(header) == 3 and header[0].isdigit() and header[2].isalpha():  # R C k layout
+        def row(text: str) -> str:
+            return "".join("." if t == "-" else t.upper() for t in text.split())
+        lines = [f"size: {header[0]}", f"letters: A-{header[2].upper()}",
+                 *(f"{side}: {row(text)}" for side, text in zip(SIDES, lines[1:5])),
+                 *(["grid:", *(row(text) for text in lines[5:])] if lines[5:] else [])]
     if "?easyasabc/" in lines[0]:
         size_text, _, count, body = lines[0].partition("?easyasabc/")[2].split("/", 3)
         size = int(size_text)
@@ -64,6 +71,8 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
     letters = fields["letters"]
     if letters.isdigit():
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:int(letters)]
+    elif len(letters) == 3 and letters[1] in "-\u2013":
+        letters = "".join(chr(c) for c in range(ord(letters[0]), ord(letters[2]) + 1))
     diagonals = fields.get("diagonals", "NO") in ("YES", "TRUE", "1")
     return size, letters, diagonals, clues, rows
 

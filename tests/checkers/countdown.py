@@ -26,7 +26,9 @@ def _read(text: str) -> tuple[tuple[int, ...], str]:
         elif line.lower().startswith("target:"):
             target = line.split(":", 1)[1]
         else:
-            numbers, target = line.split("->")
+            line = line.replace("\u2192", "->").replace("=>", "->").replace("=", "->")
+            listed = re.fullmatch(r"[\[(](.*)[\])]\s*,\s*(.*)", line)
+            numbers, target = listed.groups() if listed else line.split("->")
     return tuple(int(n) for n in numbers.replace(",", " ").split()), target.strip()
 
 

@@ -2,22 +2,19 @@
 
 import re
 
-from . import content_lines
+from . import content_lines, grid_fields
 
 
 def _board(text: str) -> list[list[str]]:
-    rows = []
-    for line in content_lines(text):
-        if line.startswith("["):
-            fields = re.findall(r"\[(.*?)\]", line)
-        else:
-            fields = line.split(",") if "," in line else line.split()
-        rows.append([field.strip() for field in fields])
-    return rows
+    rows = grid_fields(content_lines(text))
+    empty_marks = any(re.fullmatch(r"_+|\?+|-+|0+", f) for row in rows for f in row)
+    # dots: blocked where the file marks empty cells otherwise, else empty
+    return [["X" if set(f) == {"."} and empty_marks else "_" if set(f) == {"."} else f
+             for f in row] for row in rows]
 
 
 def _blocked(field: str) -> bool:
-    return field != "" and (set(field) == {"."} or set(field.lower()) == {"x"})
+    return field != "" and set(field.lower()) == {"x"}
 
 
 def _given(field: str) -> bool:

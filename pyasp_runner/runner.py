@@ -201,8 +201,13 @@ def solve(
     facts: Iterable[clingo.Symbol],
     limits: Limits,
     progress: Progress | None = None,
+    on_answer: Callable[[Answer], None] | None = None,
 ) -> Result:
-    """Ground and solve; Ctrl-C and the time limit stop the search and keep what was found."""
+    """Ground and solve; Ctrl-C and the time limit stop the search and keep what was found.
+
+    `on_answer` is told each kept (proven) answer soon after it is found, on the calling
+    thread, so that a command can show answers while the search goes on.
+    """
     started = time.perf_counter()
     deadline = None if limits.time_limit is None else started + limits.time_limit
     try:
@@ -234,11 +239,22 @@ def solve(
         if len(found) < keep:
             found.append(Answer(tuple(model.symbols(shown=True)), cost))
 
+    delivered = 0
+
+    def deliver() -> None:
+        nonlocal delivered
+        while on_answer is not None and not limits.consequences and delivered < len(found):
+            if deadline is not None and time.perf_counter() >= deadline:
+                return  # the wait loop stops the search; no backlog outlives the limit
+            delivered += 1
+            on_answer(found[delivered - 1])
+
     stopped = None
     solve_start = time.perf_counter()
     with ctl.solve(on_model=on_model, async_=True) as handle:
         try:
             while not handle.wait(0.1):
+                deliver()
                 now = time.perf_counter()
                 if progress:
                     progress(now - started, counter["models"] or len(convergent))
@@ -251,6 +267,8 @@ def solve(
             handle.cancel()
         outcome = handle.get()
     solve_time = time.perf_counter() - solve_start
+    if stopped is None:  # a stopped search tells no more: its count says what was found
+        deliver()
 
     optimising = bool(found and found[0].cost) or bool(convergent)
     if not found and convergent:  # stopped before the optimum was proven: keep the best seen

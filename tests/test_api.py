@@ -1,0 +1,252 @@
+"""The Python API (`from pyasp_runner import solve, ...`) and the command-line features
+that speak clingo: -c constants, pass-through options, extra #show atoms, --json-lines,
+JSON errors, shipped examples, the packaged encoding, --version."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zipfile
+
+import clingo
+import pytest
+from checkers import checker
+from conftest import INSTANCES, ROOT
+
+import pyasp_runner
+from pyasp_runner import api, runner  # noqa: F401  (the runner imported before the API)
+from pyasp_runner.cli import main
+from pyasp_runner.errors import EncodingError, InputError, UserError
+
+JODICI = INSTANCES / "jodici" / "1.csv"
+SEVERAL = INSTANCES / "hidoku" / "several.csv"
+UNSOLVABLE = INSTANCES / "hidoku" / "unsolvable.csv"
+
+
+def test_the_api_names_are_functions_even_after_the_runner_is_imported():
+    from pyasp_runner import explain, generate, hint, puzzles, solve, solve_file
+
+    assert all(callable(f) for f in (solve, solve_file, explain, hint, generate, puzzles))
+    assert "hidoku" in puzzles() and puzzles()["hidoku"].can_generate
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pyasp_runner.__version__)
+
+
+def test_solve_returns_the_envelope_fields_and_a_checked_solution():
+    result = pyasp_runner.solve_file("jodici", JODICI)
+    assert (result.status, result.unique, result.count, result.complete) == (
+        "solved", True, 1, True)
+    checker("jodici").check(JODICI.read_text(), result.solutions[0])
+    assert result.envelope()["solutions"] == result.solutions
+    assert result.stats["choices"] >= 0 and "time_s" in result.stats
+    assert all(clingo.parse_term(atom) for atom in result.atoms[0])
+
+
+def test_all_and_count():
+    every = pyasp_runner.solve_file("hidoku", SEVERAL, models=0)
+    counted = pyasp_runner.solve_file("hidoku", SEVERAL, count=True)
+    assert every.complete and counted.complete
+    assert every.count == counted.count == len(every.solutions) == len(every.boards()) > 1
+    assert counted.solutions == []
+    for solution in every.solutions:
+        checker("hidoku").check(SEVERAL.read_text(), solution)
+
+
+def test_errors_are_exceptions_with_the_one_line_message(tmp_path):
+    with pytest.raises(InputError, match=r"^<text>:1: ") as caught:
+        pyasp_runner.solve("jodici", "1,2,3\n")
+    assert "\n" not in str(caught.value)
+    broken = tmp_path / "broken.lp"
+    broken.write_text("value(R,S,V) :- .\n")
+    with pytest.raises(EncodingError, match="broken.lp"):
+        pyasp_runner.solve_file("jodici", JODICI, encoding=broken)
+    with pytest.raises(UserError, match="unknown puzzle"):
+        pyasp_runner.solve("sudoku", "")
+    with pytest.raises(api.Stopped, match="time limit"):
+        pyasp_runner.explain("hidoku", UNSOLVABLE.read_text(), time_limit=1e-9)
+
+
+def test_explain_hint_and_generate():
+    explained = pyasp_runner.explain("hidoku", UNSOLVABLE.read_text())
+    assert explained.status == "unsolvable" and explained.conflict
+    assert all(clue["text"].startswith("the ") for clue in explained.conflict)
+    part = "_,_,_\n_,X,_\n1,2,3\n"  # two solutions that agree on three cells
+    hinted = pyasp_runner.hint("hidoku", part)
+    assert (hinted.status, hinted.forced, hinted.open) == ("solved", 3, 5)
+    made = pyasp_runner.generate("skyscrapers", size="4", seed=3)
+    assert made is not None and made.seed == 3
+    again = pyasp_runner.solve("skyscrapers", made.text)
+    assert again.unique is True
+    assert pyasp_runner.generate("skyscrapers", size="4", seed=3).text == made.text
+
+
+def test_a_result_is_a_picture_in_a_notebook():
+    result = pyasp_runner.solve_file("jodici", JODICI)
+    root = ET.fromstring(result._repr_svg_())
+    assert root.tag.endswith("svg")
+    several = pyasp_runner.solve_file("hidoku", SEVERAL, models=0)
+    row = several.boards()._repr_html_()
+    assert row.count("<svg ") == several.count > 1
+
+
+def test_python_api_page_runs():
+    # The walk-through's blocks run in order, as in a notebook.
+    text = (ROOT / "docs" / "python-api.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 5
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, "docs/python-api.md", "exec"), namespace)
+
+
+# -- clingo's conventions on the command line ---------------------------------------------
+
+EDITED = """\
+#include "{packaged}".
+#const bonus=1.
+shown_bonus(bonus).
+#show shown_bonus/1.
+"""
+
+
+@pytest.fixture
+def edited(tmp_path):
+    path = tmp_path / "edited.lp"
+    path.write_text(EDITED.format(packaged=api.puzzle_named("jodici").encoding))
+    return path
+
+
+def test_a_constant_is_set_with_c_and_extra_atoms_are_shown(edited, capsys):
+    assert main(["jodici", str(JODICI), "--encoding", str(edited), "-c", "bonus=7"]) == 0
+    out = capsys.readouterr().out
+    assert "Also shown: shown_bonus(7)" in out
+    assert main(["jodici", str(JODICI), "--encoding", str(edited), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "shown_bonus(1)" in data["atoms"][0]
+    assert any(atom.startswith("value(") for atom in data["atoms"][0])
+
+
+def test_an_unknown_constant_or_a_value_that_is_no_term_is_refused(edited, capsys):
+    assert main(["jodici", str(JODICI), "--encoding", str(edited), "-c", "bonsu=7"]) == 2
+    assert "no #const bonsu" in capsys.readouterr().err
+    assert main(["jodici", str(JODICI), "--encoding", str(edited), "-c", "bonus=1). #x"]) == 2
+    assert "not a clingo term" in capsys.readouterr().err
+    assert main(["jodici", str(JODICI), "-c", "nothing"]) == 2
+
+
+def test_clingo_options_pass_through_and_the_runners_own_win(capsys):
+    assert main(["hidoku", str(SEVERAL), "-n", "0", "--json",
+                 "--clingo-arg=--models=1", "--clingo-arg=--heuristic=Domain"]) == 0
+    captured = capsys.readouterr()
+    assert "--clingo-arg=--models=1 ignored" in captured.err
+    assert json.loads(captured.out)["count"] > 1  # -n 0 won over --models=1
+
+
+def test_json_lines_streams_each_answer_then_the_summary(capsys):
+    assert main(["hidoku", str(SEVERAL), "-n", "0", "--json-lines"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    answers = [line for line in lines if line["type"] == "answer"]
+    assert lines[-1]["type"] == "result" and lines[-1]["count"] == len(answers) > 1
+    assert [a["index"] for a in answers] == list(range(1, len(answers) + 1))
+    for answer in answers:
+        checker("hidoku").check(SEVERAL.read_text(), answer["solution"])
+
+
+def test_with_json_an_error_is_json_too(capsys):
+    assert main(["jodici", "missing.csv", "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "error" and data["exit_code"] == 2
+    assert "missing.csv" in data["error"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--count", "-n", "1"], ["--explain", "--hint"], ["--facts", "--json"],
+    ["--json", "--json-lines"]])
+def test_conflicting_options_are_refused(args, capsys):
+    assert main(["jodici", str(JODICI), *args]) == 2
+    assert "cannot be combined" in capsys.readouterr().err
+
+
+def test_a_missing_encoding_is_named_with_exit_2(capsys):
+    assert main(["jodici", str(JODICI), "--encoding", "nope.lp"]) == 2
+    assert "nope.lp: no such encoding file" in capsys.readouterr().err
+
+
+def test_examples_the_packaged_encoding_and_the_version(capsys):
+    assert main(["examples", "jodici"]) == 0
+    assert "example:1" in capsys.readouterr().out
+    assert main(["jodici", "example:1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unique"] is True
+    assert main(["jodici", "example:nope"]) == 2
+    assert "solve-asp examples jodici" in capsys.readouterr().err
+    assert main(["encoding", "jodici"]) == 0
+    assert capsys.readouterr().out == api.puzzle_named("jodici").encoding.read_text()
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert f"clingo {clingo.__version__}" in capsys.readouterr().out
+
+
+def test_a_puzzles_help_shows_its_input_format_with_an_example(capsys):
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    out = capsys.readouterr().out
+    assert "Input:" in out and "example (solve-asp jodici example:" in out
+
+
+def test_the_facts_header_names_a_command_that_runs(tmp_path, capsys):
+    assert main(["jodici", str(JODICI), "--facts"]) == 0
+    facts = capsys.readouterr().out
+    (tmp_path / "f.lp").write_text(facts)
+    command = facts.splitlines()[0].split("run: ", 1)[1].replace("<this file>", "f.lp")
+    assert command.startswith("python -m clingo ")
+    ran = subprocess.run([sys.executable, *command.split()[1:]], cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert "SATISFIABLE" in ran.stdout
+
+
+# -- an installed wheel works like a checkout ---------------------------------------------
+
+README_COMMAND = re.compile(r"`(solve-asp [^`]+)`|^    (solve-asp [^#\n]+?)\s*(?:#|$)", re.M)
+
+
+def readme_examples() -> list[str]:
+    """The README's example commands that need no file of the user's."""
+    found = []
+    for match in README_COMMAND.finditer((ROOT / "README.md").read_text()):
+        command = (match[1] or match[2]).strip()
+        if re.search(r"[A-Z]{4,}|[<>|;]|\.\.\.|studio|\S+\.(csv|txt|lp|non)\b", command):
+            continue  # a pattern (PUZZLE, INPUT), a pipeline, or a file of the user's
+        found.append(command)
+    return found
+
+
+def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_path):
+    # Each example answers from the wheel exactly as from the checkout.
+    examples = readme_examples()
+    assert len(examples) >= 12
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    wheel = next((tmp_path / "dist").glob("*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "pyasp_runner/asp/jodici.lp" in names
+    assert "pyasp_runner/instances/jodici/1.csv" in names
+    assert any(name.endswith("licenses/LICENSE") for name in names)
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "COLUMNS": "100"}
+    where = subprocess.run([sys.executable, "-c", "import pyasp_runner; print(pyasp_runner"
+                            ".__file__)"], cwd=tmp_path, env=env, capture_output=True,
+                           text=True)
+    assert where.stdout.startswith(str(site))
+    for command in examples:
+        words = [word.strip('"') for word in re.findall(r'"[^"]*"|\S+', command)][1:]
+        ran = subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=tmp_path,
+                             env=env, capture_output=True, text=True, timeout=120)
+        here = subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=ROOT,
+                              env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                              text=True, timeout=120)
+        assert "Traceback" not in ran.stderr and ran.stdout, command
+        assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
