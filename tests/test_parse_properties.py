@@ -241,8 +241,9 @@ def hidoku_write(data, s: Style) -> str:
     separator = s.pick([",", ", ", " ,", "  "])
 
     def cell(value):
-        if value == "X":
-            return s.pick(["X", "x", "XX", "."])
+        if value == "X":  # `1 x 2` between spaces would read as a size line `WxH`
+            # (dots are blocked only where empty cells are written otherwise: not used)
+            return s.pick(["X", "x", "XX"] if "," in separator else ["XX"])
         if value is None:
             return s.pick(["_", "__", "0", "?"])
         return s.num(value)
@@ -473,7 +474,7 @@ FORMATS = {
     "rc4": Format("rc4", rc4_data(), rc4_write, digits=HEX, separators=","),
     "signpost": Format("signpost", signpost_data(), signpost_write, separators=":x"),
     "checkerboard": Format("checkerboard", checkerboard_data(), checkerboard_write,
-                           separators=",:x"),  # `=+` is a separator line
+                           separators=":x"),  # `=+` separates stones; `B,W` may be `BW`
 }
 NAMES = sorted(FORMATS)
 PROPERTY = settings(max_examples=60, deadline=None,
@@ -524,6 +525,10 @@ def _harmless(form: Format, text: str, position: int, kind: str, char: str) -> b
             text[position + 1:].split("\n")[0]
         if re.fullmatch(r"\[?[01]+\]?,?", line.strip()):
             return True  # `0,1` -> `01`: a disk may be one run of 0s and 1s
+    if kind == "delete" and not form.lines_free:
+        line = text[:position].split("\n")[-1] + text[position + 1:].split("\n")[0]
+        if not line.strip():
+            return True  # .non: a blank line between a section's clues is an empty line
     if kind == "delete" and char == ":" and text[position + 1:position + 2].isspace():
         return True  # `.non` keywords: `height: 4` or `height 4`
     if kind == "delete" and text[position - 1:position + 2] in ("[0]", "(0)"):
