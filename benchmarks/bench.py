@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -101,3 +102,36 @@ def print_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] = DEFAULT
     for row in cells:
         print("| " + " | ".join(c.rjust(w) if i else c.ljust(w)
                                 for i, (c, w) in enumerate(zip(row, widths, strict=True))) + " |")
+
+
+def run_peer(argv: Sequence[str]) -> dict[str, Any]:
+    """One run of a peer command (its exit code, wall time and peak memory) as a row."""
+    code, _, wall, peak = _run_child([*argv], None)
+    return {"exit": code, "wall_s": wall, "peak_mb": peak, "status": "ok" if code == 0 else
+            f"exit {code}"}
+
+
+def alternated(runs: dict[str, Any], rounds: int) -> dict[str, dict[str, Any]]:
+    """Call each of `runs` (label -> no-argument function returning a row) in turn, `rounds`
+    times over, so that the load of a shared machine falls on all of them alike; per label
+    the last row with `wall_s` and `peak_mb` replaced by their medians over the rounds."""
+    rows: dict[str, list[dict[str, Any]]] = {label: [] for label in runs}
+    for _ in range(rounds):
+        for label, run in runs.items():
+            rows[label].append(run())
+    result = {}
+    for label, done in rows.items():
+        result[label] = done[-1] | {
+            "wall_s": statistics.median(row["wall_s"] for row in done),
+            "peak_mb": statistics.median(row["peak_mb"] for row in done)}
+    return result
+
+
+def encoding_at(ref: str, puzzle: str, folder: Path) -> Path:
+    """asp/<puzzle>.lp as it was at git revision `ref`, written into `folder` (for
+    before/after tables: pass it to the command with `--encoding`)."""
+    text = subprocess.run(["git", "show", f"{ref}:asp/{puzzle}.lp"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    path = folder / f"{puzzle}-{ref.replace('/', '_')}.lp"
+    path.write_text(text)
+    return path

@@ -1,6 +1,6 @@
 """Countdown benchmark: single rounds (time to the proven best answer) and batches.
 
-    python benchmarks/countdown.py
+    python benchmarks/countdown.py [--rounds N] [--before REV]
 
 Single rounds: the reference, Hutton's 765 and 831, the 1997 episode's 952, an
 unreachable target, and random rounds (two large numbers and four small, fixed seeds).
@@ -8,10 +8,18 @@ Batches: every target 100..999 for one number set in one run (`--targets 100..99
 six small numbers, two large and four large, and random sets; the reachable column
 counts the targets hit exactly. Goals: under 0.5 s per round, under 10 s per batch.
 Inputs are written to a temporary directory at run time.
+
+Every row runs its commands alternated round by round (medians over `--rounds`, default
+3): `solve-asp` itself; with `--before REV`, the same with asp/countdown.lp as it was at
+git revision REV (`before_s`, the before/after table of an encoding change); and for
+single rounds the plain Python solver benchmarks/peers/countdown.py (`python_s`, the
+textbook subset-by-subset programme, no pruning). `x/asp` columns are the other
+command's median over solve-asp's (above 1: solve-asp is faster).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import tempfile
@@ -19,14 +27,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import ROOT, baseline_seconds, machine, measure, print_table
+from bench import (
+    ROOT,
+    alternated,
+    baseline_seconds,
+    encoding_at,
+    machine,
+    measure,
+    print_table,
+    run_peer,
+)
 
 from pyasp_runner import runner
 from pyasp_runner.puzzle import registry
 
 FOLDER = ROOT / "instances" / "countdown"
+PEER = Path(__file__).resolve().parent / "peers" / "countdown.py"
 COLUMNS = ("instance", "mode", "status", "answer", "wall_s", "ground_s", "solve_s", "choices",
-           "conflicts", "rules", "atoms", "peak_mb")
+           "conflicts", "rules", "atoms", "peak_mb", "before_s", "before/asp", "python_s",
+           "python/asp")
 LARGE, SMALL = (25, 50, 75, 100), tuple(range(1, 11)) * 2
 
 
@@ -49,6 +68,10 @@ def answer_of(text: str, *options: str) -> str:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--before", metavar="REV")
+    args = parser.parse_args()
     print(f"# countdown benchmark · {machine()} · baseline {baseline_seconds():.3f} s\n")
     rng = random.Random(2026)
     rows = []
@@ -74,9 +97,24 @@ def main() -> None:
                          f"{name}: {' '.join(map(str, numbers))}"))
         # Measure first: solving in this process would inflate the children's peak RSS
         # (a forked child starts with the parent's pages counted).
+        before = encoding_at(args.before, "countdown", Path(tmp)) if args.before else None
         for path, options, name in runs:
-            rows.append(measure("countdown", path, *options, name=name)
-                        | {"mode": options[1] if options else "best"})
+            commands = {"asp": lambda p=path, o=options: measure("countdown", p, *o)}
+            if before:
+                commands["before"] = lambda p=path, o=options: measure(
+                    "countdown", p, *o, "--encoding", str(before))
+            if not options:
+                commands["python"] = lambda p=path: run_peer(
+                    [sys.executable, str(PEER), p.read_text()])
+            result = alternated(commands, args.rounds)
+            row = result["asp"] | {"instance": name or path.name,
+                                   "mode": options[1] if options else "best"}
+            for label in ("before", "python"):
+                if label in result:
+                    row[f"{label}_s"] = result[label]["wall_s"]
+                    row[f"{label}/asp"] = result[label]["wall_s"] / row["wall_s"]
+            rows.append(row)
+            print(f"  {row['instance']}: {row['wall_s']:.3f} s", file=sys.stderr)
         for row, (path, options, _) in zip(rows, runs, strict=True):
             row["answer"] = answer_of(path.read_text(), *options)
     print_table(rows, COLUMNS)

@@ -27,7 +27,17 @@ does not name the input), the oversize and encoding runs one by one, then the su
 outcomes (a traceback, an exit code outside 0/1/2/3/4/130, a crash signal, a child that
 hit the timeout, an oversize input that was not refused) and the other outcomes worth a
 look (an exit code other than the one its category calls for, an error message that is
-not one line). Takes about two minutes.
+not one line). Every run that does not check its own output is made with `--json`, and its answers
+(solutions, or closest answers) are checked by the puzzle's independent checker in
+tests/checkers/ (`checked`, `wrong`); `hangs` counts children killed at the timeout.
+
+Then the resource ceilings: per puzzle the largest instances its size check accepts that
+an adversary can build (fewest givens, widest ranges), each run with `--time-limit 60`
+(HARDENING_CEILING_S overrides it) in an address space of 4 GiB: exit 2 means refused
+before grounding, 4 stopped by the time limit, and a crash or no exit means the ceiling
+was exceeded. Last, 16 solves of each puzzle's reference instance started together:
+their answers must be the same as alone; their peak memory is shown.
+Takes about two minutes, plus up to a minute per ceiling instance.
 """
 
 from __future__ import annotations
@@ -46,7 +56,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench import CHILD_ENV, COMMAND, ROOT, machine, print_table
+from bench import CHILD_ENV, COMMAND, ROOT, machine
+from bench import print_table as _print_table
+
+sys.path.insert(0, str(ROOT / "tests"))
+from checkers import checker  # noqa: E402 - the tests' independent rule checkers
 
 TIMEOUT_S = 60
 DOCUMENTED = (0, 1, 2, 3, 4, 130)
@@ -93,6 +107,8 @@ class Outcome:
     lines: int
     problems: list[str] = field(default_factory=list)  # surprising
     remarks: list[str] = field(default_factory=list)  # worth a look
+    checked: int = 0  # answers checked by tests/checkers (1 per run with answers)
+    wrong: int = 0  # of them, answers a checker refused
 
 
 # --- Making the inputs ---------------------------------------------------------------------
@@ -480,15 +496,133 @@ def parser_cases(puzzles: list[str], folder: Path) -> list[Case]:
     return cases
 
 
+# --- Resource ceilings: the largest instances the size checks accept ----------------------
+
+CEILING_LIMIT_S = int(os.environ.get("HARDENING_CEILING_S", "60"))  # a ceiling run's --time-limit
+CEILING_MEMORY = 4 * 2**30  # the address space a ceiling run may use (RLIMIT_AS)
+
+
+def ceiling_inputs(folder: Path) -> list[tuple[str, str, str]]:
+    """(puzzle, what it is, argument): per puzzle the widest instance under its size
+    limit that an adversary can build (fewest givens, widest ranges), as found so far."""
+    made: list[tuple[str, str, str]] = []
+
+    def written(name: str, text: str) -> str:
+        path = folder / name
+        path.write_text(text)
+        return str(path)
+
+    dominoes = "\n=\n".join(["B,W"] * 200)
+    made.append(("checkerboard", "20x20 board, 200 dominoes",
+                 written("ceiling-cb-dominoes.txt", f"board: 20x20\n{dominoes}\n")))
+    singles = "\n=\n".join(["B", "W"] * 242)
+    made.append(("checkerboard", "22x22 board, 484 monominoes",
+                 written("ceiling-cb-monominoes.txt", f"board: 22x22\n{singles}\n")))
+    made.append(("equation", "no givens, range -1,000,000..1,000,000",
+                 written("ceiling-eq-range.txt", "range: -1000000..1000000\n"
+                         "_ - _ * _ = -278\n+    +   *\n_ * _ + _ = 216\n-    +   -\n"
+                         "_ * _ + _ = 11\n=    =   =\n36   27  245\n")))
+    rng = random.Random(64)
+    disks = "\n".join(",".join(rng.choice("0001") for _ in range(176)) for _ in range(64))
+    made.append(("flower", "64 disks of 176 positions", written("ceiling-flower-64.txt", disks + "\n")))
+    for side in (30, 44):
+        made.append(("hidoku", f"empty {side}x{side}",
+                     written(f"ceiling-hidoku-{side}.csv", "\n".join([",".join(["_"] * side)] * side)
+                             + "\n")))
+    for side in (10, 20):
+        made.append(("magic", f"empty {side}x{side}",
+                     written(f"ceiling-magic-{side}.csv", "\n".join([",".join(["_"] * side)] * side)
+                             + "\n")))
+    made.append(("signpost", "31x31 snake, only 1 and 961 given", signpost_snake(31)))
+    return made
+
+
+def signpost_snake(side: int) -> str:
+    """A Tatham signpost ID whose arrows follow a boustrophedon path, first and last given."""
+    cells = []
+    for row in range(side):
+        for col in range(side):
+            forward = row % 2 == 0
+            last_in_row = col == (side - 1 if forward else 0)
+            arrow = "e" if last_in_row else ("c" if forward else "g")
+            cells.append((row, col, arrow))
+    order = {(r, c if r % 2 == 0 else side - 1 - c): r * side + c + 1
+             for r in range(side) for c in range(side)}
+    text = []
+    for row, col, arrow in cells:
+        number = order[(row, col)]
+        given = str(number) if number in (1, side * side) else ""
+        text.append(given + arrow)
+    return f"{side}x{side}:" + "".join(text)
+
+
+def ceiling_cases(folder: Path) -> list[Case]:
+    return [Case(puzzle, "ceiling", variant, argument,
+                 ("--time-limit", str(CEILING_LIMIT_S)), frozenset({0, 1, 2, 4}),
+                 names=(argument[:60], "<argument>"))
+            for puzzle, variant, argument in ceiling_inputs(folder)]
+
+
+def _limit_memory() -> None:  # in the child, before it runs: what the ceiling allows
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CEILING_MEMORY, CEILING_MEMORY))
+
+
+# --- Many at once --------------------------------------------------------------------------
+
+CONCURRENT = 16
+
+
+def concurrency(puzzles: list[str]) -> list[dict[str, object]]:
+    """Each puzzle's reference instance solved alone, then 16 copies started together:
+    the same answers (JSON status, count and solutions) as alone, and the children's
+    peak memory (each from wait4)."""
+    rows = []
+    for puzzle in puzzles:
+        path = str(instance_files(puzzle)[0])
+        argv = [*COMMAND, puzzle, path, "--json", "--time-limit", "120"]
+        alone = subprocess.run(argv, capture_output=True, cwd=ROOT, env=CHILD_ENV, check=False)
+        started = time.perf_counter()
+        files = [tempfile.TemporaryFile() for _ in range(CONCURRENT)]
+        children = [subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
+                                     stdin=subprocess.DEVNULL, cwd=ROOT, env=CHILD_ENV)
+                    for out in files]
+        ended = [wait_with_peak(child.pid, started + TIMEOUT_S * 4) for child in children]
+        wall = time.perf_counter() - started
+        same = 0
+        for out in files:
+            out.seek(0)
+            same += _answers(out.read()) == _answers(alone.stdout)
+            out.close()
+        rows.append({"puzzle": puzzle, "together": CONCURRENT, "same_answers": same,
+                     "exit_codes": " ".join(sorted({str(code) for code, _ in ended})),
+                     "wall_s": wall, "peak_mb": max(peak for _, peak in ended)})
+    return rows
+
+
+def _answers(stdout: bytes) -> object:
+    try:
+        data = json.loads(stdout)
+    except ValueError:
+        return None
+    return data["status"], data["count"], data["solutions"]
+
+
 # --- Running and judging -------------------------------------------------------------------
 
 def run_case(case: Case) -> Outcome:
-    argv = [*COMMAND, case.puzzle, case.argument, *case.options]
+    # Runs without their own check of the output answer in JSON, for the checkers.
+    as_json = case.verify is None and "--facts" not in case.options
+    argv = [*COMMAND, case.puzzle, case.argument, *case.options, *["--json"] * as_json]
+    ceiling = case.category == "ceiling"
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                   cwd=ROOT, env=CHILD_ENV)
-        code, peak = wait_with_peak(process.pid, start + TIMEOUT_S)
+                                   cwd=ROOT, env=CHILD_ENV,
+                                   preexec_fn=_limit_memory if ceiling else None)
+        code, peak = wait_with_peak(
+            process.pid, start + (CEILING_LIMIT_S + 30 if ceiling else TIMEOUT_S))
         wall = time.perf_counter() - start
         out.seek(0)
         err.seek(0)
@@ -500,7 +634,37 @@ def run_case(case: Case) -> Outcome:
     judge(outcome)
     if case.verify is not None and code is not None:
         outcome.problems += case.verify(stdout, stderr)
+    if as_json and code in (0, 1, 4, 130):
+        check_answers(outcome, stdout)
     return outcome
+
+
+def check_answers(outcome: Outcome, stdout: str) -> None:
+    """Check the answers of a JSON run with the puzzle's independent checker."""
+    try:
+        data = json.loads(stdout)
+    except ValueError:
+        outcome.problems.append("no JSON envelope on stdout")
+        return
+    answers = data.get("solutions") or []
+    closest = (data.get("closest") or {}).get("solutions") or []
+    if not answers and not closest:
+        return
+    path = Path(outcome.case.argument)
+    try:
+        text = path.read_text(encoding="utf-8-sig") if path.is_file() else outcome.case.argument
+    except (OSError, ValueError):
+        return  # a file the checker cannot read as text: the solver refused it, or so
+    rules = checker(outcome.case.puzzle)
+    outcome.checked += 1
+    try:
+        for solution in answers:
+            rules.check(text, solution)
+        if closest and not answers and hasattr(rules, "check_closest"):
+            rules.check_closest(text, data["closest"])
+    except Exception as error:  # noqa: BLE001 - any refusal by a checker is a wrong answer
+        outcome.wrong += 1
+        outcome.problems.append(f"wrong answer: {type(error).__name__}: {str(error)[:80]}")
 
 
 def wait_with_peak(pid: int, deadline: float) -> tuple[int | None, float]:
@@ -557,6 +721,14 @@ def message_problem(outcome: Outcome) -> str:
 
 # --- Tables --------------------------------------------------------------------------------
 
+def print_table(rows, columns, title: str) -> None:
+    """bench.print_table, or a line saying there is nothing (a puzzle subset may have none)."""
+    if rows:
+        _print_table(rows, columns, title=title)
+    else:
+        print(f"\n{title}\n\n(none for these puzzles)")
+
+
 EXIT_COLUMNS = ("0", "1", "2", "3", "4", "130", "other")
 
 
@@ -566,7 +738,9 @@ def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
     row: dict[str, object] = {"group": key, "tried": len(outcomes)}
     row.update({column: codes.get(int(column) if column.isdigit() else column, 0)
                 for column in EXIT_COLUMNS})
-    row.update(traceback=sum(o.traceback for o in outcomes),
+    row.update(checked=sum(o.checked for o in outcomes), wrong=sum(o.wrong for o in outcomes),
+               hangs=sum(o.code is None for o in outcomes),
+               traceback=sum(o.traceback for o in outcomes),
                multi_line=sum(bool(message_problem(o)) for o in outcomes),
                slowest_s=slowest.wall_s,
                slowest=label(slowest.case)[:44],
@@ -619,6 +793,7 @@ def main(puzzles: list[str]) -> None:
                  + parser_cases(puzzles, folder))
         if "jodici" in puzzles:
             cases += encoding_cases(folder)
+        cases += [case for case in ceiling_cases(folder) if case.puzzle in puzzles]
         outcomes = []
         for case in cases:
             outcomes.append(run_case(case))
@@ -626,8 +801,8 @@ def main(puzzles: list[str]) -> None:
                 print(f"\r{len(outcomes)}/{len(cases)} runs", end="", file=sys.stderr)
         if sys.stderr.isatty():
             print(file=sys.stderr)
-    columns = ("group", "tried", *EXIT_COLUMNS, "traceback", "multi_line", "slowest_s",
-               "slowest", "peak_mb")
+    columns = ("group", "tried", *EXIT_COLUMNS, "checked", "wrong", "traceback", "hangs",
+               "multi_line", "slowest_s", "slowest", "peak_mb")
     print(f"machine: {machine()}")
     print(f"{len(outcomes)} runs of `solve-asp`, one at a time, in "
           f"{time.perf_counter() - started:.1f} s")
@@ -643,6 +818,19 @@ def main(puzzles: list[str]) -> None:
                  for o in special],
                 ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
                 title="Oversize inputs and edited encodings, run by run")
+    ceilings = [o for o in outcomes if o.case.category == "ceiling"]
+    print_table([{"case": f"{o.case.puzzle} · {o.case.variant}",
+                  "exit": "timeout" if o.code is None else o.code, "wall_s": o.wall_s,
+                  "peak_mb": o.peak_mb, "stderr (first line)": o.first_line[:70]}
+                 for o in ceilings], ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
+                title=f"Resource ceilings: the largest instances the size checks accept, "
+                f"--time-limit {CEILING_LIMIT_S}, address space {CEILING_MEMORY // 2**30} GiB "
+                f"(exit 2: refused before grounding; 4: stopped by the limit; a crash or "
+                f"no exit: the ceiling was exceeded)")
+    print_table(concurrency(puzzles), ("puzzle", "together", "same_answers", "exit_codes",
+                                       "wall_s", "peak_mb"),
+                title=f"{CONCURRENT} solves of each reference instance started together: "
+                "answers the same as alone, the children's peak memory")
     print("\nSurprising outcomes (traceback, undocumented exit code, crash signal, "
           "timeout of the child, oversize input not refused):\n")
     listing(outcomes, "problems")

@@ -567,7 +567,8 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
              threads: int = 1,
              configuration: str | None = None, encoding: str | Path | None = None,
              max_size: int | None = None, force: bool = False,
-             progress: Progress | None = None) -> GeneratedPuzzle | None:
+             progress: Progress | None = None,
+             phase: Callable[[str], None] | None = None) -> GeneratedPuzzle | None:
     """A new puzzle with one solution (None if no unique one was found for this seed),
     written in the format `to` (default: the puzzle's first). Raises `Stopped` at the
     time limit."""
@@ -597,7 +598,8 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
                              configuration=configuration or spec.configuration)
     made = _answered(lambda: reasoning.generate(
         rules, blank.structure, lambda answer: clues_of(blank, answer), chosen,
-        minimise=minimise, deadline=deadline, limits=settings, progress=progress))
+        minimise=minimise, deadline=deadline, limits=settings, progress=progress,
+        phase=phase))
     if made is None:
         return None
     clues = set(made.clues)

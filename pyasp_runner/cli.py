@@ -489,7 +489,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
             out.print(heading(out, puzzle, instance), soft_wrap=True)
         if models != 1:
             out.print(Text(f"Solution {len(streamed)}", style="bold"))
-        draw_answer(loaded, answer, out)
+        draw_answer(loaded, answer, out, legend=len(streamed) == 1)
 
     with progress_shown(err, not machine_output(args), "solving", "found") as progress:
         result = runner.solve(loaded.encoding, instance.facts, limits_for(args, loaded, models),
@@ -532,12 +532,17 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     if not streamed:
         out.print(heading(out, puzzle, instance), soft_wrap=True)
 
+    closest = puzzle.assess(instance, result.answers)
+    # Several answers: one legend (the last board's); best answers that are no solutions
+    # are named so.
+    label = "Best answer" if closest is not None and not closest.in_solutions else "Solution"
+
     def boards() -> Iterator[int]:
         pending = result.answers[:shown] if args.svg != "-" and not streaming else []
         for index, answer in enumerate(pending, start=1):
             if shown > 1:
-                out.print(Text(f"Solution {index}", style="bold"))
-            draw_answer(loaded, answer, out)
+                out.print(Text(f"{label} {index}", style="bold"))
+            draw_answer(loaded, answer, out, legend=index == len(pending))
             yield index
     drawn, stopped = written(boards(), args)
     if streaming and len(streamed) < min(shown, len(result.answers)) and result.status in (
@@ -546,7 +551,6 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     result = stopped_while_writing(result, stopped, args, writing)
     data = envelope(puzzle, instance, result, 0)
     output.set_outcome(out.file, exit_code(data["status"]))
-    closest = puzzle.assess(instance, result.answers)
     summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
                            closest_summary=closest.summary if closest else None,
                            unsolvable=puzzle.spec.unsolvable)
@@ -559,9 +563,10 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     return exit_code(data["status"])
 
 
-def draw_answer(loaded: api.Loaded, answer: Answer, out: Console) -> None:
-    """One answer drawn, with the atoms an edited encoding shows besides the drawing."""
-    out.print(loaded.puzzle.render(loaded.instance, answer))
+def draw_answer(loaded: api.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
+    """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
+    an edited encoding shows besides the drawing."""
+    out.print(loaded.puzzle.render(loaded.instance, answer, legend))
     extra = api.extra_atoms(loaded, answer)
     if extra:
         out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
@@ -631,16 +636,18 @@ def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err:
 
 
 @contextmanager
-def progress_shown(err: Console, shown: bool, doing: str,
+def progress_shown(err: Console, shown: bool, doing: str | list[str],
                    counted: str) -> Iterator[runner.Progress | None]:
     """On a terminal, a spinner that a search tells how long it ran and how many
-    (answers found, searches made) so far; elsewhere nothing."""
+    (answers found, searches made) so far; elsewhere nothing. `doing` names the work (a
+    one-item list: a name that the work changes as it goes)."""
     if not (shown and err.is_terminal):
         yield None
         return
     with err.status("grounding…", spinner="dots") as status:
         def progress(elapsed: float, count: int) -> None:
-            status.update(f"{doing}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
+            what = doing if isinstance(doing, str) else doing[0]
+            status.update(f"{what}… {elapsed:.1f} s, {count:,} {counted} (Ctrl-C stops)")
         yield progress
 
 
@@ -730,8 +737,13 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    with progress_shown(err, True, "generating", "searches") as progress:
-        made = api.generate(args.puzzle, size=args.size, seed=args.seed,
+    doing = ["generating"]  # what the spinner names, as generate goes on
+
+    def phase(what: str) -> None:
+        doing[0] = what
+
+    with progress_shown(err, True, doing, "searches") as progress:
+        made = api.generate(args.puzzle, phase=phase, size=args.size, seed=args.seed,
                             minimise=not args.keep_all, to=args.to,
                             time_limit=search_time(args), threads=args.threads,
                             configuration=args.configuration, encoding=args.encoding,
@@ -812,6 +824,9 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
             return studio(argv[1:])
+        if argv == ["--list"]:  # the parser would import every puzzle for its options
+            list_puzzles(out)
+            return EXIT_SOLVED
         args = build_parser(command_of(argv)).parse_args(argv)
         args.started = started
         return run(args, out, err)

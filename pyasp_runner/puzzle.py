@@ -261,7 +261,17 @@ class Puzzle:
 
     @property
     def summary(self) -> str:
-        doc = (self.module.__doc__ or "").strip()
+        """The first line of the module's docstring, read from its source where it can be
+        (listing the puzzles then imports none of them), else from the imported module."""
+        source = Path(_puzzles_package.__file__).parent / f"{self.name}.py"
+        doc = None
+        if "module" not in self.__dict__ and source.is_file():
+            text = source.read_text(encoding="utf-8").lstrip()
+            if text.startswith('"""'):
+                doc = text[3:].split('"""', 1)[0]
+        if doc is None:
+            doc = self.module.__doc__ or ""
+        doc = doc.strip()
         return doc.splitlines()[0] if doc else self.name
 
     @property
@@ -295,11 +305,13 @@ class Puzzle:
                 return option.models
         return self.spec.default_models
 
-    def render(self, instance: Instance, answer: Answer) -> RenderableType:
-        """The answer drawn for the terminal (at the width of the console it is printed on)."""
+    def render(self, instance: Instance, answer: Answer, legend: bool = True
+               ) -> RenderableType:
+        """The answer drawn for the terminal (at the width of the console it is printed
+        on); `legend`: with the lines saying how to read it."""
         from .board.terminal import terminal  # rich: only for whoever draws
 
-        return terminal(self.board(instance, answer))
+        return terminal(self.board(instance, answer), legend)
 
     def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
                         ) -> RenderableType:

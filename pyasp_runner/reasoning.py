@@ -181,15 +181,22 @@ def generate(encoding: Path, structure: Sequence[Symbol],
              clues_of: Callable[[Answer], Sequence[Symbol]], seed: int,
              minimise: bool = True, attempts: int = 20,
              deadline: float | None = None, *, limits: runner.Limits | None = None,
-             progress: Progress | None = None) -> Generated | None:
+             progress: Progress | None = None,
+             phase: Callable[[str], None] | None = None) -> Generated | None:
     """A puzzle with exactly one solution: random full solution, then minimal clues.
+    `phase` is told what is being done ("dropping clue 3 of 40"), for a progress line.
 
     A full solution whose complete clue set is still ambiguous (possible where the
     clues are fixed by the solution, as in nonograms) is replaced by the next random
     one, up to `attempts` times; None if none was unique.
     """
+    def doing(what: str) -> None:
+        if phase is not None:
+            phase(what)
+
     empty = ClueProgram(encoding, structure, (), deadline, limits=limits, progress=progress)
     for attempt in range(attempts):
+        doing(f"a random full solution (attempt {attempt + 1})")
         # One solution of the empty puzzle, from a search randomised by the seed.
         found = empty.models((), 1, seed=seed + attempt)
         if not found:
@@ -199,12 +206,14 @@ def generate(encoding: Path, structure: Sequence[Symbol],
         program = ClueProgram(encoding, structure, candidates, deadline, limits=limits,
                               progress=progress)
         active = list(candidates)
+        doing(f"checking that its {len(candidates)} clues give one solution")
         if len(program.models(active, 2)) != 1:
             continue
         if minimise:
             order = list(candidates)
             random.Random(seed).shuffle(order)
-            for clue in order:
+            for number, clue in enumerate(order, start=1):
+                doing(f"dropping clue {number} of {len(order)} ({len(active)} kept)")
                 trial = [c for c in active if c != clue]
                 if len(program.models(trial, 2)) == 1:
                     active = trial

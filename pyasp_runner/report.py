@@ -1,4 +1,4 @@
-"""What a run found, said two ways: the JSON envelope (`PUZZLES.md`) and the lines a
+"""What a run found, said two ways: the JSON envelope (`docs/json.md`) and the lines a
 person reads (the one-line summary, the statistics table, a conflict in words).
 
 It knows no particular puzzle: values come through the registry's `Puzzle`.
@@ -47,9 +47,10 @@ def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
         if result.status == runner.SOLVED:
             data["status"] = closest.status
         data["unique"] = None
-        if not closest.in_solutions:
+        data["closest"] = {**closest.extra, "solutions": solutions, "count": result.count}
+        if not closest.in_solutions:  # the best answers are not solutions: none was found
             data["solutions"] = []
-        data["closest"] = {**closest.extra, "solutions": solutions}
+            data["count"] = 0
     if result.optimising:
         data["optimal"] = result.optimal
     if result.capped:

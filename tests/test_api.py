@@ -20,6 +20,7 @@ import pyasp_runner
 from pyasp_runner import api, runner  # noqa: F401  (the runner imported before the API)
 from pyasp_runner.cli import main
 from pyasp_runner.errors import EncodingError, InputError, UserError
+from pyasp_runner.puzzle import registry
 
 JODICI = INSTANCES / "jodici" / "1.csv"
 SEVERAL = INSTANCES / "hidoku" / "several.csv"
@@ -214,9 +215,12 @@ README_COMMAND = re.compile(r"`(solve-asp [^`]+)`|^    (solve-asp [^#\n]+?)\s*(?
 def readme_examples() -> list[str]:
     """The README's example commands that need no file of the user's."""
     found = []
+    commands = set(registry()) | {"generate", "--list", "examples", "encoding"}
     for match in README_COMMAND.finditer((ROOT / "README.md").read_text()):
-        command = (match[1] or match[2]).strip()
-        if re.search(r"[A-Z]{4,}|[<>|;]|\.\.\.|studio|\S+\.(csv|txt|lp|non)\b", command):
+        command = re.sub(r"\s+>\s*\S+$", "", (match[1] or match[2]).strip())  # > new.txt
+        unquoted = re.sub(r'"[^"]*"', "", command)
+        if command.split()[1] not in commands or re.search(
+                r"[A-Z]{4,}|[<>|;]|\.\.\.|\S+\.(csv|txt|lp|non)\b", unquoted):
             continue  # a pattern (PUZZLE, INPUT), a pipeline, or a file of the user's
         found.append(command)
     return found
@@ -250,3 +254,27 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
                               text=True, timeout=120)
         assert "Traceback" not in ran.stderr and ran.stdout, command
         assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
+
+
+def test_several_best_answers_share_one_legend_and_are_named_so(capsys):
+    assert main(["flower", "example:original"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("Best answer ") == 16 and "Solution " not in out
+    assert out.count("● solid") == 1  # one legend, under the last board
+    assert out.rstrip().endswith("stack positions found.")
+
+
+def test_no_solution_says_what_is_true_for_the_puzzle(capsys):
+    assert main(["checkerboard", "example:unsolvable"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the stones cannot tile the board" in out and "clues" not in out
+
+
+def test_generate_names_what_it_is_doing():
+    phases: list[str] = []
+    made = pyasp_runner.generate("skyscrapers", size="4", seed=3, phase=phases.append)
+    assert made is not None
+    assert phases[0] == "a random full solution (attempt 1)"
+    dropping = [p for p in phases if p.startswith("dropping clue ")]
+    assert dropping and dropping[-1].startswith(f"dropping clue {len(dropping)} of "
+                                                f"{len(dropping)} ")

@@ -253,3 +253,17 @@ def test_unsafe_variables_are_named(tmp_path):
     err = done.stderr.decode()
     assert done.returncode == 3 and "Traceback" not in err
     assert "unsafe variables in:" in err and "'X' is unsafe" in err and "'Y' is unsafe" in err
+
+
+# --- The envelope says one thing -----------------------------------------------------------
+
+def test_flower_without_a_cover_counts_no_solution():
+    flower = ROOT / "instances" / "flower" / "original.txt"
+    done = solve_asp("flower", str(flower), "--json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 1 and data["status"] == "unsolvable"
+    assert (data["solutions"], data["count"], data["complete"]) == ([], 0, True)
+    closest = data["closest"]
+    assert closest["open"] == 1 and closest["count"] == len(closest["solutions"]) == 16
+    for stack in closest["solutions"]:
+        checker("flower").check_closest(flower.read_text(), {**closest, "solutions": [stack]})

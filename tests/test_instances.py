@@ -11,6 +11,32 @@ from conftest import INSTANCES, expected_for, instance_files, solve_file
 FILES = instance_files()
 
 
+def envelope_problems(data: dict) -> list[str]:
+    """Where a JSON envelope contradicts itself (the rules of docs/json.md)."""
+    problems = []
+    count, solutions, status = data["count"], data["solutions"], data["status"]
+    if len(solutions) > count:
+        problems.append(f"{len(solutions)} solutions listed but count {count}")
+    if status in ("solved", "closest") and count < 1:
+        problems.append(f"status {status} with count {count}")
+    if status == "unsolvable" and (count, solutions, data["complete"], data["unique"]) != (
+            0, [], True, None):
+        problems.append("unsolvable, yet count, solutions, complete or unique say otherwise")
+    if data["unique"] is True and (count, data["complete"]) != (1, True):
+        problems.append("unique, yet not exactly one solution in an exhausted search")
+    if data["unique"] is False and count < 2:
+        problems.append("not unique, yet fewer than two solutions")
+    if data.get("capped") and data["complete"]:
+        problems.append("capped and complete")
+    closest = data.get("closest")
+    if closest is not None:
+        if len(closest["solutions"]) > closest["count"]:
+            problems.append("more closest answers listed than closest.count")
+        if status == "unsolvable" and closest["count"] < 1:
+            problems.append("a closest object without a closest answer")
+    return problems
+
+
 def _key(solution: dict) -> str:
     return json.dumps(solution, sort_keys=True)
 
@@ -25,6 +51,7 @@ def test_instance(path):
     puzzle, _, result, data = solve_file(path, **options)
     assert result.messages == [], "a shipped encoding must ground without clingo messages"
     assert data["status"] == expected["status"]
+    assert envelope_problems(data) == []
     rules = checker(puzzle.name)
     text = path.read_text(encoding="utf-8")
     for solution in data["solutions"]:

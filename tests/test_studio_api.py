@@ -302,3 +302,28 @@ def test_the_trace_counts_are_those_of_the_measured_comparison(client, instance)
     clingo = result["clingo"]
     assert len(clingo["steps"]) == clingo["total_steps"]  # small searches are shown whole
     assert sum(step["kind"] == "model" for step in clingo["steps"]) == plain["answers"]
+
+
+def test_another_host_than_loopback_is_named_with_a_warning():
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "studio", "--no-browser",
+                                "--host", "127.0.0.2"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        warning = process.stderr.readline()
+        address = process.stdout.readline()
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=15)
+    assert warning.startswith("solve-asp: warning: listening on 127.0.0.2: other machines")
+    assert address.startswith("solve-asp studio: http://127.0.0.2:")
+
+
+def test_localhost_is_the_studio_too(client):
+    answer = client.get("/api/puzzles", headers={TOKEN_HEADER: TOKEN,
+                                                 "Host": f"localhost:{PORT}",
+                                                 "Origin": f"http://localhost:{PORT}"})
+    assert answer.status_code == 200

@@ -82,7 +82,7 @@ def browser():
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def wait_for(condition, timeout: float = 30.0, what: str = "the page"):
+def wait_for(condition, timeout: float = 90.0, what: str = "the page"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
@@ -257,3 +257,19 @@ def test_the_search_plays_back_step_by_step(studio, browser):
                            "new Event('input'))", slider)
     assert position.text.startswith("step 3 of ")
     screenshot(browser, "trace")
+
+
+def test_a_pasted_game_id_is_solved(studio, browser):
+    open_puzzle(browser, studio, "skyscrapers", next(
+        p.name for p in sorted((ROOT / "instances/skyscrapers").iterdir())
+        if not p.name.endswith(".expected.json")))
+    game = "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1"
+    browser.find_element("css selector", "#paste-box summary").click()
+    browser.find_element("id", "paste").send_keys(game)
+    browser.find_element("id", "use-paste").click()
+    assert text_of(browser, "source") == "pasted puzzle"
+    press(browser, "solve")
+    assert text_of(browser, "summary") == "Solved: the solution is unique."
+    grid = board_grid(browser)
+    assert sorted(map(sorted, grid)) == [[1, 2, 3, 4]] * 4  # a Latin square, drawn
+    assert sorted(map(sorted, zip(*grid, strict=True))) == [[1, 2, 3, 4]] * 4

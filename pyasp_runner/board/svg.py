@@ -550,25 +550,26 @@ def _text(parent: ET.Element, x: float, y: float, text: str, classes: str,
 def _rect(parent: ET.Element, x: float, y: float, w: float, h: float, classes: str,
           fill: str, stroke: str, width: float, dash: str = "",
           data: tuple[int, int] | None = None) -> ET.Element:
-    attributes = {"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h), "class": classes,
-                  "fill": fill, "stroke": stroke, "stroke-width": _n(width)}
-    if dash:
-        attributes["stroke-dasharray"] = dash
-    if data is not None:
-        attributes["data-row"], attributes["data-col"] = str(data[0]), str(data[1])
-    return ET.SubElement(parent, "rect", attributes)
+    return _shape(parent, "rect", {"x": _n(x), "y": _n(y), "width": _n(w), "height": _n(h)},
+                  classes, fill, stroke, width, dash, data)
 
 
 def _circle(parent: ET.Element, cx: float, cy: float, r: float, classes: str, fill: str,
             stroke: str = "none", width: float = 0, dash: str = "",
             data: tuple[int, int] | None = None) -> ET.Element:
-    attributes = {"cx": _n(cx), "cy": _n(cy), "r": _n(r), "class": classes, "fill": fill,
-                  "stroke": stroke, "stroke-width": _n(width)}
+    return _shape(parent, "circle", {"cx": _n(cx), "cy": _n(cy), "r": _n(r)}, classes, fill,
+                  stroke, width, dash, data)
+
+
+def _shape(parent: ET.Element, tag: str, geometry: dict[str, str], classes: str, fill: str,
+           stroke: str, width: float, dash: str, data: tuple[int, int] | None) -> ET.Element:
+    attributes = {**geometry, "class": classes, "fill": fill, "stroke": stroke,
+                  "stroke-width": _n(width)}
     if dash:
         attributes["stroke-dasharray"] = dash
     if data is not None:
         attributes["data-row"], attributes["data-col"] = str(data[0]), str(data[1])
-    return ET.SubElement(parent, "circle", attributes)
+    return ET.SubElement(parent, tag, attributes)
 
 
 def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, classes: str,

@@ -62,9 +62,10 @@ ASCII = Glyphs("-", "|", "+++++++++", "##", "%%", "###", ".", "@", "o", "X",
                " '''\"..:|..:|.:|#", ".:")
 
 
-def terminal(board: Board) -> Drawing:
-    """`board` as a rich renderable that fits the console it is printed on."""
-    return Drawing(board)
+def terminal(board: Board, legend: bool = True) -> Drawing:
+    """`board` as a rich renderable that fits the console it is printed on; without its
+    legend (and key) when `legend` is false, as for all but one of several boards."""
+    return Drawing(board, legend)
 
 
 def _ascii_only(console: Console, options: ConsoleOptions) -> bool:
@@ -79,8 +80,9 @@ def _ascii_only(console: Console, options: ConsoleOptions) -> bool:
 class Drawing:
     """A board, drawn when rich prints it (the width known only then)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, legend: bool = True) -> None:
         self.board = board
+        self.legend = legend
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         glyphs = ASCII if _ascii_only(console, options) else UNICODE
@@ -102,7 +104,7 @@ class Drawing:
         for note in self.board.notes:
             yield Text(escape.terminal(note), style="dim")
         legend = "; ".join(filter(None, (key(self.board, glyphs), self.board.legend)))
-        if legend:
+        if legend and self.legend:
             yield Text(legend, style="dim")
 
 
@@ -482,25 +484,25 @@ def _crossword(grid: Grid, width: int, glyphs: Glyphs) -> list[Text] | None:
 def _equations(grid: Grid, width: int, glyphs: Glyphs) -> list[Text]:
     """A crossword too wide to draw: each row and each column as its own line."""
     ops = _operator(grid)
+
+    def line_of(cells: list[tuple[int, int]], direction: str,
+                 result: tuple[Clue, ...]) -> list[Text]:
+        parts = []
+        for r, c in cells:
+            parts.append(_trimmed(cell_text(grid.cells[r - 1][c - 1], glyphs)))
+            if ops.get((r, c, direction)):
+                parts.append(Text(ops[(r, c, direction)]))
+        return parts + [clue_text(clue) for clue in result]
+
     lines: list[Text] = []
     for r in range(1, grid.rows + 1):
-        parts = []
-        for c in range(1, grid.cols + 1):
-            parts.append(_trimmed(cell_text(grid.cells[r - 1][c - 1], glyphs)))
-            if ops.get((r, c, "right")):
-                parts.append(Text(ops[(r, c, "right")]))
-        parts += [clue_text(clue) for clue in (grid.right[r - 1] if r <= len(grid.right)
-                                               else ())]
-        lines += _wrapped(Text(f"row {r}: ", style="dim"), parts, width)
+        result = grid.right[r - 1] if r <= len(grid.right) else ()
+        lines += _wrapped(Text(f"row {r}: ", style="dim"), line_of(
+            [(r, c) for c in range(1, grid.cols + 1)], "right", result), width)
     for c in range(1, grid.cols + 1):
-        parts = []
-        for r in range(1, grid.rows + 1):
-            parts.append(_trimmed(cell_text(grid.cells[r - 1][c - 1], glyphs)))
-            if ops.get((r, c, "down")):
-                parts.append(Text(ops[(r, c, "down")]))
-        parts += [clue_text(clue) for clue in (grid.bottom[c - 1] if c <= len(grid.bottom)
-                                               else ())]
-        lines += _wrapped(Text(f"column {c}: ", style="dim"), parts, width)
+        result = grid.bottom[c - 1] if c <= len(grid.bottom) else ()
+        lines += _wrapped(Text(f"column {c}: ", style="dim"), line_of(
+            [(r, c) for r in range(1, grid.rows + 1)], "down", result), width)
     return lines
 
 

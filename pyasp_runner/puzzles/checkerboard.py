@@ -315,4 +315,7 @@ PUZZLE = PuzzleSpec(
     name="checkerboard", parse=parse, solution_json=solution_json,
     board=board, size=size,
     max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
+    unsolvable="the stones cannot tile the board (every field covered once, the colours "
+    "matching the board's)",
+    unsolvable_alone="the stones cannot tile this board",
 )

@@ -160,4 +160,6 @@ PUZZLE = PuzzleSpec(
     name="rc4", parse=parse, solution_json=solution_json,
     board=board, size=size,
     max_size=MAX_SIZE,
+    unsolvable="no keystream makes every message text of the alphabet",
+    unsolvable_alone="no keystream makes every message text of the alphabet",
 )

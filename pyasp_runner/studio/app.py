@@ -73,9 +73,12 @@ class Settings:
 
 
 def instance_folder() -> Path | None:
-    """The registry's instances: `instances/` beside the package in a checkout."""
-    folder = Path(__file__).resolve().parents[2] / "instances"
-    return folder if folder.is_dir() else None
+    """The registry's instances: inside an installed wheel, or `instances/` of a checkout."""
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "instances", package.parent / "instances"):
+        if folder.is_dir():
+            return folder
+    return None
 
 
 def instance_files(folder: Path | None, puzzle: str) -> dict[str, Path]:

@@ -1,4 +1,4 @@
-"""What one studio request does, run in its own child process: solve, explain, hint, step.
+"""What one studio request does, in its own child process: solve, explain, hint, step, trace.
 
 A request is a plain dict (the page's JSON, already checked by the server); the answer is
 a plain dict the page shows. Nothing here prints or exits: user-fixable errors become an
@@ -228,8 +228,7 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     played = clingo_steps(puzzle, instance, recorded)
     played["plain"] = {"choices": int(plain.stats["choices"]),
                        "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
-    imperative = None if encoding != puzzle.encoding else \
-        imperative_steps(puzzle, instance, text, wanted)
+    imperative = imperative_steps(puzzle, instance, text, wanted)  # the rules do not change it
     counts = played["counts"]
     shown = len(played["steps"])
     more = f" (the first {shown} of {played['total_steps']} shown)" \

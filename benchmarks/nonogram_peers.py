@@ -1,0 +1,154 @@
+"""Nonograms against a line-solving peer, large boards, and the encoding before and after.
+
+    python benchmarks/nonogram_peers.py [--quick] [--large] [--rounds N] [--before REV]
+                                        [--shared DIR]
+
+Per puzzle, in one run and alternated round by round (so that a shared machine's load
+falls on every command alike), each command's median wall time and peak memory:
+
+- `asp`: `solve-asp nonogram FILE --json` (the whole process; it looks for a second
+  solution, so the time includes the uniqueness proof);
+- `before`: the same with `--encoding` set to asp/nonogram.lp as it was at git revision
+  REV (with `--before`), the before/after table of an encoding change;
+- `picross`: picross-solver (PyPI, `pip install -e '.[bench]'`) through
+  benchmarks/peers/picross_nonogram.py, which reads the same file with the package's
+  parser, solves (line solving, then guessing), checks the grid against the clues and
+  exits 1 if it is wrong; it stops at the first solution. Skipped with a note when
+  picross-solver is not installed.
+
+Puzzles: the public `.non` files under DIR (default ../shared/benchmarks/nonogram; with
+`--quick` only tiger 75x50, sun 50x60 and webpbn #529), and with `--large` three large
+boards written to a temporary directory (each command gets 120 s on them): tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
+image (seed 150, half the cells black). `ratio` columns are the other command's median
+over asp's (above 1: asp is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import (
+    ROOT,
+    alternated,
+    baseline_seconds,
+    encoding_at,
+    machine,
+    measure,
+    print_table,
+    run_peer,
+)
+
+PEER = Path(__file__).resolve().parent / "peers" / "picross_nonogram.py"
+LARGE = ("tiger.non", "sun.non", "webpbn-529.non")
+TIME_LIMIT = "120"
+
+
+def runs_of(cells: list[int]) -> list[int]:
+    lengths, count = [], 0
+    for value in [*cells, 0]:
+        if value:
+            count += 1
+        elif count:
+            lengths.append(count)
+            count = 0
+    return lengths
+
+
+def non_text(grid: list[list[int]], title: str) -> str:
+    """A `.non` file for an image (rows of 0/1), with its goal line."""
+    columns = [[row[c] for row in grid] for c in range(len(grid[0]))]
+    clue = lambda cells: ",".join(map(str, runs_of(cells))) or "0"  # noqa: E731
+    return "\n".join([f'title "{title}"', f"width {len(grid[0])}", f"height {len(grid)}",
+                      "", "columns", *map(clue, columns), "", "rows", *map(clue, grid), "",
+                      'goal "' + "".join(str(v) for row in grid for v in row) + '"', ""])
+
+
+def goal_grid(path: Path) -> list[list[int]]:
+    lines = path.read_text().splitlines()
+    width = next(int(line.split()[1]) for line in lines if line.startswith("width"))
+    goal = next(line.split('"')[1] for line in lines if line.startswith("goal"))
+    return [[int(v) for v in goal[i:i + width]] for i in range(0, len(goal), width)]
+
+
+def large_boards(shared: Path, folder: Path) -> list[Path]:
+    tiger = goal_grid(next(shared.rglob("tiger.non")))
+    rng = random.Random(150)
+    boards = {
+        "tiger-2x2-150x100": [row * 2 for row in tiger * 2],
+        "tiger-2x3-150x150": [row * 2 for row in tiger * 3],
+        "random-150x150": [[rng.randrange(2) for _ in range(150)] for _ in range(150)],
+    }
+    paths = []
+    for name, grid in boards.items():
+        path = folder / f"{name}.non"
+        path.write_text(non_text(grid, name))
+        paths.append(path)
+    return paths
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path,
+                        default=ROOT.parent / "shared" / "benchmarks" / "nonogram")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--large", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--before", metavar="REV")
+    args = parser.parse_args()
+    publics = sorted(args.shared.rglob("*.non"), key=lambda p: (len(p.parts), p.name))
+    if args.quick:
+        publics = [p for p in publics if p.name in LARGE]
+    has_peer = importlib.util.find_spec("picross_solver") is not None
+    print(f"# nonogram vs peers · {machine()} · baseline {baseline_seconds():.3f} s · "
+          f"{args.rounds} rounds, medians")
+    if not has_peer:
+        print("picross-solver is not installed (pip install -e '.[bench]'): no peer column")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        before = encoding_at(args.before, "nonogram", folder) if args.before else None
+        large = large_boards(args.shared, folder) if args.large else []
+        for path in [*publics, *large]:
+            name = path.stem
+            runs = {"asp": lambda p=path: measure("nonogram", p, "--time-limit", TIME_LIMIT,
+                                                  "--force")}
+            if before:
+                runs["before"] = lambda p=path: measure("nonogram", p, "--time-limit",
+                                                        TIME_LIMIT, "--force", "--encoding", str(before))
+            if has_peer:
+                runs["picross"] = lambda p=path: run_peer(["timeout", TIME_LIMIT, sys.executable,
+                                                          str(PEER), str(p)])
+            result = alternated(runs, args.rounds)
+            asp = result["asp"]
+            row = {"instance": name, "status": asp["status"], "unique": asp.get("unique"),
+                   "asp_s": asp["wall_s"], "asp_mb": asp["peak_mb"],
+                   "ground_s": asp.get("ground_s"), "choices": asp.get("choices"),
+                   "rules": asp.get("rules")}
+            for label in ("before", "picross"):
+                if label in result:
+                    other = result[label]
+                    row[f"{label}_s"] = other["wall_s"]
+                    row[f"{label}_status"] = other["status"]
+                    row[f"{label}/asp"] = other["wall_s"] / asp["wall_s"]
+                    if label == "before":
+                        row["before_mb"] = other["peak_mb"]
+            rows.append(row)
+            print(f"  {name}: asp {asp['wall_s']:.3f} s", file=sys.stderr)
+    columns = ["instance", "status", "unique", "asp_s", "asp_mb", "ground_s", "choices",
+               "rules"]
+    if before:
+        columns += ["before_s", "before_mb", "before/asp"]
+    if has_peer:
+        columns += ["picross_s", "picross_status", "picross/asp"]
+    print_table(rows, columns)
+
+
+if __name__ == "__main__":
+    main()
