@@ -239,11 +239,12 @@ def hidoku_data(draw):
 def hidoku_write(data, s: Style) -> str:
     rows, cols, cells = data
     separator = s.pick([",", ", ", " ,", "  "])
+    # Dots block a cell only in a file that writes its empty cells another way.
+    blocked = ["X", "x", "XX"] + ["."] * any(value is None for value in cells)
 
     def cell(value):
         if value == "X":  # `1 x 2` between spaces would read as a size line `WxH`
-            # (dots are blocked only where empty cells are written otherwise: not used)
-            return s.pick(["X", "x", "XX"] if "," in separator else ["XX"])
+            return s.pick(blocked if "," in separator else ["XX", *blocked[3:]])
         if value is None:
             return s.pick(["_", "__", "0", "?"])
         return s.num(value)
@@ -533,6 +534,10 @@ def _harmless(form: Format, text: str, position: int, kind: str, char: str) -> b
         return True  # `.non` keywords: `height: 4` or `height 4`
     if kind == "delete" and text[position - 1:position + 2] in ("[0]", "(0)"):
         return True  # nonogram lists: `[0]` and `[]` are both an empty line
+    line_start = text.rfind("\n", 0, position) + 1
+    if (not form.lines_free and kind == "delete"
+            and text[line_start:].split("\n", 1)[0] == "0"):
+        return True  # where blank lines count (`.non`): `0` and an empty line are one
     if not form.leading_zeros or char != "0" or kind not in ("insert", "delete"):
         return False
     # A zero added to or taken from a number that keeps its value: `05` -> `005`, `00` -> `0`.
