@@ -163,6 +163,29 @@ def test_leading_zeros_give_the_same_puzzle(puzzle, plain, padded):
     assert parse(plain, "a").facts == parse(padded, "a").facts
 
 
+STANDALONE = re.compile(r"(?<![\w.])[0-9]+(?![\w.])")  # not in a word, hex byte or run list
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.parent.name != "flower"], ids=str)
+def test_every_instance_with_its_numbers_zero_padded_is_the_same_puzzle(path):
+    """flower's 0/1 are symbols; metadata (quoted, XML elements but the clues) is free."""
+    text = path.read_text(encoding="utf-8")
+    padded = "\n".join(line if line.lstrip().startswith(("#", "<?", "<!")) or '"' in line
+                       else STANDALONE.sub(lambda m: "00" + m[0], line)
+                       for line in text.split("\n"))
+    parse = registry()[path.parent.name].parse
+    assert set(parse(padded, "padded").facts) == set(parse(text, "plain").facts)
+
+
+def test_webpbn_xml_refuses_what_is_not_a_clue_in_a_clue_block(capsys, tmp_path):
+    text = (INSTANCES / "nonogram" / "webpbn-1-export.xml").read_text(encoding="utf-8")
+    for bad in (text.replace("<line><count>7</count></line>", "<lin><count>7</count></lin>"),
+                text.replace("<line><count>7</count></line>", "<line><count>7</count>x</line>")):
+        path = tmp_path / "bad.xml"
+        path.write_text(bad, encoding="utf-8")
+        assert "unexpected" in _refused_in_one_line(capsys, "nonogram", path)
+
+
 def test_a_non_file_short_of_a_row_line_is_bad_input(capsys, tmp_path):
     text = (INSTANCES / "nonogram" / "webpbn-1.non").read_text(encoding="utf-8").splitlines()
     start = text.index("rows")
@@ -223,6 +246,14 @@ def test_hostile_file_names_are_shown_escaped(capsys, tmp_path, name):
     assert main(["jodici", str(missing)]) == 2
     err = capsys.readouterr().err
     assert err.rstrip("\n").isprintable() and escape.name(str(missing)) in err
+
+
+def test_control_characters_of_the_puzzle_text_never_reach_the_terminal(capsys, tmp_path):
+    path = tmp_path / "rc4.txt"
+    path.write_bytes(b"alphabet: [\x1b\x07]\n0x1b, 0x07\n")  # the only plaintext: ESC BEL
+    assert main(["rc4", str(path), "-n", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(line.isprintable() for line in out.splitlines()) and "\\x1b\\x07" in out
 
 
 def test_a_hostile_encoding_name_is_shown_escaped(capsys, tmp_path):

@@ -15,6 +15,7 @@ different data are two different puzzles) and a writer that draws its variants f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -242,8 +243,8 @@ def hidoku_write(data, s: Style) -> str:
     blocked = ["X", "x", "XX"] + ["."] * any(value is None for value in cells)
 
     def cell(value):
-        if value == "X":
-            return s.pick(blocked)
+        if value == "X":  # `1 x 2` between spaces would read as a size line `WxH`
+            return s.pick(blocked if "," in separator else ["XX", *blocked[3:]])
         if value is None:
             return s.pick(["_", "__", "0", "?"])
         return s.num(value)
@@ -474,7 +475,7 @@ FORMATS = {
     "rc4": Format("rc4", rc4_data(), rc4_write, digits=HEX, separators=","),
     "signpost": Format("signpost", signpost_data(), signpost_write, separators=":x"),
     "checkerboard": Format("checkerboard", checkerboard_data(), checkerboard_write,
-                           separators=",:x"),  # `=+` is a separator line
+                           separators=":x"),  # `=+` separates stones; `B,W` may be `BW`
 }
 NAMES = sorted(FORMATS)
 PROPERTY = settings(max_examples=60, deadline=None,
@@ -520,6 +521,15 @@ def _harmless(form: Format, text: str, position: int, kind: str, char: str) -> b
         return True  # `1, 2` -> `1 2`: a comma or spaces separate values
     if kind == "delete" and char == "," and not text[position + 1:].split("\n")[0].strip():
         return True  # a comma after a line's last value: `[0, 1],` as in a list literal
+    if kind == "delete" and char == "," and form.puzzle == "flower":
+        line = _apply(text, kind, position, char)[:position + 1].split("\n")[-1] + \
+            text[position + 1:].split("\n")[0]
+        if re.fullmatch(r"\[?[01]+\]?,?", line.strip()):
+            return True  # `0,1` -> `01`: a disk may be one run of 0s and 1s
+    if kind == "delete" and not form.lines_free:
+        line = text[:position].split("\n")[-1] + text[position + 1:].split("\n")[0]
+        if not line.strip():
+            return True  # .non: a blank line between a section's clues is an empty line
     if kind == "delete" and char == ":" and text[position + 1:position + 2].isspace():
         return True  # `.non` keywords: `height: 4` or `height 4`
     if kind == "delete" and text[position - 1:position + 2] in ("[0]", "(0)"):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from .. import escape
 from . import Board, Cell, Clue, Grid, Lines, Mark, Rings, Shape
 
 STYLE = {Mark.GIVEN: "bold", Mark.FILLED: "", Mark.FORCED: "bold cyan",
@@ -101,7 +102,7 @@ class Drawing:
             line.overflow = "fold"  # never reached: every line is made to fit
             yield line
         for note in self.board.notes:
-            yield Text(note, style="dim")
+            yield Text(escape.terminal(note), style="dim")
         legend = "; ".join(filter(None, (key(self.board, glyphs), self.board.legend)))
         if legend and self.legend:
             yield Text(legend, style="dim")
@@ -119,11 +120,11 @@ def cell_text(cell: Cell, glyphs: Glyphs, arrow: tuple[int, int] | None = None) 
     if cell.value is None or cell.mark == Mark.UNKNOWN:
         text = Text(f" {glyphs.unknown} ", style="dim")
     elif cell.mark in (Mark.GIVEN,):
-        text = Text(f"[{cell.value}]", style=STYLE[cell.mark])
+        text = Text(f"[{_shown(cell.value)}]", style=STYLE[cell.mark])
     elif cell.mark == Mark.CONFLICT:
-        text = Text(f">{cell.value}<", style=STYLE[cell.mark])
+        text = Text(f">{_shown(cell.value)}<", style=STYLE[cell.mark])
     else:
-        text = Text(f" {cell.value} ", style=STYLE[cell.mark])
+        text = Text(f" {_shown(cell.value)} ", style=STYLE[cell.mark])
     step = cell.arrow or arrow
     if step is not None:
         text.append(glyphs.arrows.get(step, "?"))
@@ -141,8 +142,14 @@ def _pixel(cell: Cell, glyphs: Glyphs) -> Text:
 
 def clue_text(clue: Clue) -> Text:
     if clue.mark == Mark.CONFLICT:
-        return Text(f">{clue.text}<", style=STYLE[clue.mark])
-    return Text(clue.text, style="dim" if clue.mark == Mark.UNKNOWN else "bold")
+        return Text(f">{_shown(clue.text)}<", style=STYLE[clue.mark])
+    return Text(_shown(clue.text), style="dim" if clue.mark == Mark.UNKNOWN else "bold")
+
+
+def _shown(value: object) -> str:
+    """A value from the puzzle's text (a recovered plaintext character may be ESC): escaped,
+    so that no control character reaches the terminal."""
+    return escape.terminal(str(value))
 
 
 def _padded(text: Text, width: int, align: str = "center") -> Text:
@@ -642,8 +649,8 @@ def _lines(lines: Lines, width: int, glyphs: Glyphs) -> list[Text]:
             if cell.value is None or cell.mark == Mark.UNKNOWN:
                 return Text(glyphs.unknown, style="dim")
             if cell.mark == Mark.CONFLICT:
-                return Text(f">{cell.value}<", style=STYLE[cell.mark])
-            return Text(cell.value, style=STYLE[cell.mark])
+                return Text(f">{_shown(cell.value)}<", style=STYLE[cell.mark])
+            return Text(_shown(cell.value), style=STYLE[cell.mark])
 
         parts = [text(cell) for cell in row.cells]
         if single:  # characters of a text: folded at the width, a mark line under each
@@ -653,8 +660,9 @@ def _lines(lines: Lines, width: int, glyphs: Glyphs) -> list[Text]:
                 line = label.copy() if start == 0 else Text(" " * label.cell_len)
                 line.append_text(_join(chunk))
                 out.append(line)
-                marks = "".join("^" if cell.mark == Mark.AMBIGUOUS else " "
-                                for cell in row.cells[start:start + room])
+                marks = "".join(("^" if cell.mark == Mark.AMBIGUOUS else " ").ljust(part.cell_len)
+                                for cell, part in zip(row.cells[start:start + room], chunk,
+                                                      strict=True))
                 if marks.strip():
                     out.append(Text(" " * label.cell_len + marks.rstrip(), style="bold yellow"))
         else:

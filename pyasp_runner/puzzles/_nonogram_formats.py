@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import escape
 from ..errors import InputError
 from ..numerals import MINUS_SIGNS, NATURAL, SIGNED, integer, is_integer, natural
 from ..numerals import fields as split_fields
 from ._pzpr import Address, address, decode_numbers, encode_numbers, read_address
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 Clue = list[int] | None  # None: this line has no clue (any pattern is allowed)
 
@@ -325,8 +329,9 @@ def read_jcross(lines: list[tuple[int, str]], source: str, blank: set[int]) -> B
     """SPOJ JCROSS: the number of puzzles (1 here), `R C`, then the R row clues and the C
     column clues, each line ending with a 0."""
     number, count = lines[0]
-    if count.strip() != "1":
-        raise InputError(source, f"{count.strip()} puzzles in one JCROSS input: give one "
+    puzzles = integer(count.strip(), source, number, "the number of puzzles")
+    if puzzles != 1:
+        raise InputError(source, f"{puzzles} puzzles in one JCROSS input: give one "
                          "(the first line says how many)", number)
     if len(lines) < 2:
         raise InputError(source, "no `R C` line after the number of puzzles", number)
@@ -335,7 +340,7 @@ def read_jcross(lines: list[tuple[int, str]], source: str, blank: set[int]) -> B
     body = []
     for at, text in lines[2:]:
         fields = text.replace(",", " ").split()
-        if not fields or fields[-1] != "0":
+        if not fields or not is_integer(fields[-1]) or integer(fields[-1], source, at, "end") != 0:
             raise InputError(source, "a JCROSS clue line ends with 0", at)
         body.append((at, " ".join(fields[:-1]) or "0"))
     rows, columns = _clue_blocks([(size_line, size), *body], set(),
@@ -543,8 +548,10 @@ def read_webpbn(text: str, source: str) -> Board:
         if kind not in ("columns", "rows") or kind in clues:
             raise InputError(source, f"unexpected <clues type={kind!r}> (one columns and "
                              "one rows block)")
+        _only_children(block, "line", f"<clues type={kind!r}>", source)
         lines: list[Clue] = []
         for index, line in enumerate(block.findall("line"), start=1):
+            _only_children(line, "count", f"{kind} {index}", source)
             runs = []
             for count in line.findall("count"):
                 value = (count.text or "").strip()
@@ -566,6 +573,18 @@ def read_webpbn(text: str, source: str) -> Board:
     if len(rows) == height and all(len(row) == width for row in rows):
         board.goal = "".join("0" if cell == "." else "1" for row in rows for cell in row)
     return board
+
+
+def _only_children(element: Element, tag: str, where: str, source: str) -> None:
+    """Refuse anything in a clue block but its `tag` elements: an element or text that
+    is not a clue must not be skipped (a misspelt <line> would drop a line)."""
+    text = (element.text or "").strip()
+    if text:
+        raise InputError(source, f"{where}: unexpected text {text[:20]!r}")
+    for child in element:
+        if child.tag != tag or (child.tail or "").strip():
+            found = child.tag if child.tag != tag else (child.tail or "").strip()[:20]
+            raise InputError(source, f"{where}: unexpected {found!r} (only <{tag}> here)")
 
 
 # --- puzz.link: pzprjs's encoding of the clues -------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..numerals import is_digits
 from ..puzzle import registry
 from .jobs import BusyError, Jobs
 from .rules import RulesRefused, check_rules
@@ -106,7 +107,8 @@ class Guard:
             await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
             return
         length = headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > self.settings.max_body:
+        # ASCII digits only (a latin-1 `²` passes isdigit, not int), never thousands of them
+        if not is_digits(length) or len(length) > 15 or int(length) > self.settings.max_body:
             await _too_large(self.settings.max_body)(scope, receive, send)
             return
         await self.app(scope, _limited(receive, self.settings.max_body), send)
