@@ -220,3 +220,16 @@ def test_plain_ascii_where_the_output_cannot_show_box_drawing(name):
     done.stdout.decode("ascii")
     drawing = done.stdout.decode().splitlines()[1:]  # below the heading (the file's name)
     assert max(len(line) for line in drawing) <= 60
+
+
+def test_the_white_background_lies_under_every_board_with_or_without_a_title():
+    puzzle = registry()["jodici"]
+    path = INSTANCES / "jodici" / "1.csv"
+    instance = puzzle.parse(path.read_text(), str(path))
+    result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=1))
+    board = puzzle.board(instance, result.answers[0])
+    for title in ("", "jodici"):
+        children = list(ET.fromstring(svg([board], title)))
+        kinds = [child.tag.split("}")[-1] for child in children]
+        first_board = next(i for i, c in enumerate(children) if c.get("class") == "board")
+        assert kinds.index("rect") < first_board

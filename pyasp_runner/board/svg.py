@@ -77,7 +77,7 @@ def svg(boards: Board | Sequence[Board], title: str = "",
     root.set("height", _n(height))
     root.set("viewBox", f"0 0 {_n(width)} {_n(height)}")
     background = ET.Element("rect", {"width": "100%", "height": "100%", "fill": "#fff"})
-    root.insert(3, background)
+    root.insert(3 if title else 2, background)  # after the title, style and defs: under all
     ET.indent(root, space=" ")
     document: bytes = ET.tostring(root, encoding="us-ascii", xml_declaration=True)
     return document.decode("ascii") + "\n"
