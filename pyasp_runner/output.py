@@ -58,13 +58,13 @@ class Stdout:
     def write(self, text: str) -> int:
         try:
             return self.stream.write(text)
-        except Exception as error:
+        except (OSError, UnicodeEncodeError) as error:  # any other error is a bug: raised
             raise _failure(error) from None
 
     def flush(self) -> None:
         try:
             self.stream.flush()
-        except Exception as error:
+        except (OSError, UnicodeEncodeError) as error:
             raise _failure(error) from None
 
     def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...
@@ -77,7 +77,7 @@ def set_outcome(stream: object, code: int) -> None:
         stream.outcome = code
 
 
-def _failure(error: Exception) -> Exception:
+def _failure(error: OSError | UnicodeEncodeError) -> Exception:
     if isinstance(error, BrokenPipeError):
         return ReaderLeft()
     if isinstance(error, UnicodeEncodeError):
@@ -85,10 +85,7 @@ def _failure(error: Exception) -> Exception:
         return OutputError(f"standard output cannot be written: its encoding "
                            f"{error.encoding} cannot show {char!r} "
                            f"(PYTHONIOENCODING=utf-8 can)")
-    if isinstance(error, OSError):
-        return OutputError(f"standard output cannot be written: "
-                           f"{error.strerror or error}")
-    return error
+    return OutputError(f"standard output cannot be written: {error.strerror or error}")
 
 
 def silence_stdout() -> None:
