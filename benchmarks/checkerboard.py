@@ -1,29 +1,50 @@
-"""Checkerboard benchmark: find one, count all, count up to symmetry.
+"""Checkerboard benchmark: the encoding before and after a change, and the imperative solver.
 
-    python benchmarks/checkerboard.py [--time-limit SECONDS]
+    python benchmarks/checkerboard.py [--before REV] [--repeat K] [--time-limit SECONDS]
+                                      [--skip-before] [FILE ...]
 
-Runs `solve-asp checkerboard FILE --json` on the reference 12-stone 8x8 set (find one
-and tell uniqueness; count all tilings; count up to the board's colour-preserving
-symmetries; count with clingo's default preset instead of checkerboard's `crafty`) and
-on boards cut at random into stones of 4..6 squares (fixed seeds, written to a
-temporary directory at run time).
+Runs `solve-asp checkerboard FILE --json` on the reference 12-stone 8x8 set (find one and
+tell uniqueness; count all tilings; count up to the board's colour-preserving
+symmetries), on every instance named, and on boards cut at random into stones of 4..6
+squares (fixed seeds, written to a temporary directory at run time; find one). Each row
+runs, K times (default 3) in turn so that a busy machine slows all alike:
+
+- `after`: the encoding and clingo options of the checkout;
+- `before`: asp/checkerboard.lp as it was at git revision REV (default: the last commit
+  before the search-order heuristic), with clingo's default VSIDS heuristic as then;
+- `imp`: `python -m pyasp_runner.imperative checkerboard FILE` on the "find one +
+  uniqueness" rows (it looks for as many solutions), with the same time limit.
+
+Prints the medians of wall time (whole command, Python's start included), clingo's
+choices, and the ratios before/after and imp/after (above 1: `after` is faster). Both
+encodings must agree on status and count; a disagreement shows as `MISMATCH`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import ROOT, baseline_seconds, machine, measure, print_table
+from bench import ROOT, encoding_at, machine, measure, print_table
 
 REFERENCE = ROOT / "instances" / "checkerboard" / "reference.txt"
-COLUMNS = ("instance", "mode", "status", "count", "complete", "wall_s", "ground_s", "solve_s",
-           "choices", "conflicts", "rules", "atoms", "peak_mb")
+# asp/checkerboard.lp before the search-order heuristic (placements by their first field).
+BEFORE = "8731d91"
+COLUMNS = ("instance", "mode", "status", "count", "before_s", "after_s", "imp_s",
+           "before/after", "imp/after", "before_choices", "after_choices", "imp_nodes")
+FIND = ()
+COUNT = ("--count", "--cap", "0")
+SYMMETRY = ("--count", "--cap", "0", "--up-to-symmetry")
 
 
 def dissection(side: int, seed: int) -> str:
@@ -63,28 +84,93 @@ def dissection(side: int, seed: int) -> str:
     return f"# random dissection, seed {seed}\n" + "\n====\n".join(blocks) + "\n"
 
 
+def imperative(path: Path, time_limit: float) -> dict[str, Any]:
+    argv = [sys.executable, "-m", "pyasp_runner.imperative", "checkerboard", str(path),
+            "--limit", "2"]
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True,
+                              timeout=time_limit, check=False)
+    except subprocess.TimeoutExpired:
+        return {"wall_s": None, "nodes": None}
+    try:
+        nodes = json.loads(done.stdout)["stats"]["nodes"]
+    except (json.JSONDecodeError, KeyError):
+        return {"wall_s": None, "nodes": None}
+    return {"wall_s": time.perf_counter() - start, "nodes": nodes}
+
+
+def median(values: list[Any]) -> Any:
+    numbers = [v for v in values if isinstance(v, (int, float))]
+    return statistics.median(numbers) if len(numbers) == len(values) and numbers else None
+
+
+def ratio(top: Any, bottom: Any) -> float | None:
+    return top / bottom if isinstance(top, float) and isinstance(bottom, float) and bottom else None
+
+
+def bench_row(path: Path, mode: str, extra: tuple[str, ...], before: Path | None,
+              repeat: int, time_limit: float) -> dict[str, Any]:
+    limit = ("--time-limit", str(time_limit))
+    old = ("--encoding", str(before), "--clingo-arg=--heuristic=Vsids") if before else ()
+    runs: dict[str, list[dict[str, Any]]] = {"after": [], "before": [], "imp": []}
+    for _ in range(repeat):
+        runs["after"].append(measure("checkerboard", path, *extra, *limit))
+        if before:
+            runs["before"].append(measure("checkerboard", path, *extra, *limit, *old))
+        if mode == "find one + uniqueness":
+            runs["imp"].append(imperative(path, time_limit))
+    after = runs["after"][0]
+    row: dict[str, Any] = {"instance": path.name, "mode": mode, "status": after.get("status"),
+                           "count": after.get("count")}
+    if before:
+        first = runs["before"][0]
+        if "timeout" not in (first.get("status"), after.get("status")) and \
+                (first.get("status"), first.get("count")) != (after.get("status"),
+                                                              after.get("count")):
+            row["status"] = f"MISMATCH {first.get('status')}/{after.get('status')}"
+    for side in ("before", "after"):
+        done = runs[side]
+        if not done or any(r.get("status") in (None, "timeout") for r in done):
+            continue
+        row[f"{side}_s"] = median([r["wall_s"] for r in done])
+        row[f"{side}_choices"] = median([r.get("choices") for r in done])
+    if runs["imp"]:
+        row["imp_s"] = median([r["wall_s"] for r in runs["imp"]])
+        row["imp_nodes"] = median([r["nodes"] for r in runs["imp"]])
+    row["before/after"] = ratio(row.get("before_s"), row.get("after_s"))
+    row["imp/after"] = ratio(row.get("imp_s"), row.get("after_s"))
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument("files", nargs="*", type=Path, help="more instances (find one + "
+                        "uniqueness, and count all)")
+    parser.add_argument("--before", default=BEFORE, help="git revision of the old encoding")
+    parser.add_argument("--skip-before", action="store_true", help="run the checkout only")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--time-limit", type=float, default=120.0)
     args = parser.parse_args()
-    limit = ("--time-limit", str(args.time_limit))
     print(machine())
-    print(f"baseline (python -c 'import clingo, rich'): {baseline_seconds():.3f} s")
+    print(f"median of {args.repeat} alternated runs; before = asp/checkerboard.lp at "
+          f"{args.before}; a side that timed out shows '-'")
     rows = []
-    runs = [
-        ("find one + uniqueness", ()),
-        ("count all", ("--count", "--cap", "0")),
-        ("count up to symmetry", ("--count", "--cap", "0", "--up-to-symmetry")),
-        ("count all, auto preset", ("--count", "--cap", "0", "--configuration", "auto")),
-    ]
-    for mode, extra in runs:
-        rows.append({**measure("checkerboard", REFERENCE, *extra, *limit), "mode": mode})
     with tempfile.TemporaryDirectory() as folder:
+        before = None if args.skip_before else encoding_at(args.before, "checkerboard",
+                                                            Path(folder))
+        work = [(REFERENCE, "find one + uniqueness", FIND), (REFERENCE, "count all", COUNT),
+                (REFERENCE, "count up to symmetry", SYMMETRY)]
+        for path in args.files:
+            work += [(path.resolve(), "find one + uniqueness", FIND),
+                     (path.resolve(), "count all", COUNT)]
         for side, seed in ((8, 1), (10, 2), (12, 3), (14, 4)):
             path = Path(folder) / f"random-{side}x{side}-seed{seed}.txt"
             path.write_text(dissection(side, seed))
-            rows.append({**measure("checkerboard", path, "-n", "1", *limit),
-                         "mode": "find one"})
+            work.append((path, "find one", ("-n", "1")))
+        for path, mode, extra in work:
+            rows.append(bench_row(path, mode, extra, before, args.repeat, args.time_limit))
+            print(f"  done: {path.name}, {mode}", file=sys.stderr, flush=True)
     print_table(rows, COLUMNS)
 
 

@@ -314,7 +314,8 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 PUZZLE = PuzzleSpec(
     name="checkerboard", parse=parse, solution_json=solution_json,
     board=board, size=size,
-    max_size=MAX_SIZE, configuration=CONFIGURATION, options=OPTIONS, configure=configure,
+    max_size=MAX_SIZE, configuration=CONFIGURATION,
+    clingo_options=("--heuristic=Domain",), options=OPTIONS, configure=configure,
     unsolvable="the stones cannot tile the board (every field covered once, the colours "
     "matching the board's)",
     unsolvable_alone="the stones cannot tile this board",
