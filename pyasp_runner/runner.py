@@ -117,7 +117,9 @@ def control_arguments(limits: Limits) -> list[str]:
         args.append(f"--configuration={limits.configuration}")
     if limits.seed is not None:
         args += [f"--seed={limits.seed}", "--sign-def=rnd", "--rand-freq=0.2"]
-    chosen = {option_name(arg) for arg in limits.extra_args}
+    # The puzzle's own options yield to the user's and to what this run sets itself (a
+    # hint's --enum-mode=cautious over a puzzle's --enum-mode=record).
+    chosen = {option_name(arg) for arg in (*args, *limits.extra_args)}
     args += [arg for arg in limits.puzzle_args if option_name(arg) not in chosen]
     return args + list(limits.extra_args)
 
