@@ -112,7 +112,8 @@ def ratio(top: Any, bottom: Any) -> float | None:
 def bench_row(path: Path, mode: str, extra: tuple[str, ...], before: Path | None,
               repeat: int, time_limit: float) -> dict[str, Any]:
     limit = ("--time-limit", str(time_limit))
-    old = ("--encoding", str(before), "--clingo-arg=--heuristic=Vsids") if before else ()
+    old = ("--encoding", str(before), "--clingo-arg=--heuristic=Vsids",
+           "--clingo-arg=--enum-mode=bt") if before else ()
     runs: dict[str, list[dict[str, Any]]] = {"after": [], "before": [], "imp": []}
     for _ in range(repeat):
         runs["after"].append(measure("checkerboard", path, *extra, *limit))
