@@ -18,6 +18,9 @@ WRITERS = [(name, fmt) for name, puzzle in PUZZLES.items() for fmt in puzzle.wri
 REFUSED = {
     ("nonogram", "non", "given.txt"): "given cells",
     ("nonogram", "puzzlink", "given.txt"): "given cells",
+    ("nonogram", "nin", "given.txt"): "given cells",
+    ("nonogram", "mk", "given.txt"): "given cells",
+    ("nonogram", "cwd", "given.txt"): "given cells",
     ("abc", "puzzlink", "diagonal-givens.txt"): "diagonal",
 }
 
@@ -158,6 +161,12 @@ def test_random_puzzles_round_trip_through_every_writer(name, strategy, data):
     ("nonogram", "<puzzleset><puzzle><color name='red' char='r'>f00</color></puzzle>"
      "</puzzleset>", None, "colour"),
     ("nonogram", "hello world", 1, "not a nonogram format that is read"),
+    ("nonogram", "3 2\n1\n1\n#\n1\n1\n", 3, "too few clue lines: 2 given, 3 rows"),
+    ("nonogram", "2 3\n1\n1\n#\n1\n1\n", 6, "too few clue lines: 2 given, 3 columns"),
+    ("nonogram", "2\n3\n1\n1\n1\n1\n1\n", 5, "expected the blank line between the 2 row"),
+    ("nonogram", "2\n3\n1\n1\n\n1\n", 6, "too few lines: 2 row clues, a blank line"),
+    ("nonogram", "2\n3\n1\n1\n\n1\n1\n1\n1\n", 9, "too many clue lines"),
+    ("nonogram", "2\n3\n1\nx\n\n1\n1\n1\n", 4, "row 2: expected run lengths"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/3/4/g", 1, "square"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/5o", 1, "Clue number out of range"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/.o", 1, "'?' (unknown number)"),
@@ -230,6 +239,27 @@ def test_one_grid_reader_reads_every_layout_alike():
         facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
                  if puzzle is hidoku or "roblem" not in text}
         assert len(facts) == 1, puzzle.name
+
+
+def test_nonogram_mk_and_cwd_read_as_the_same_puzzle_as_nin():
+    # pbnsolve's doc/input.md: .mk is `H W`, rows, `#`, columns; .cwd is H, W on two
+    # lines, rows, a blank line, columns; .nin is `W H`, rows, columns
+    nonogram = PUZZLES["nonogram"]
+    nin = nonogram.parse("3 2\n2\n1 1\n1\n1\n1\n", "p")
+    mk = nonogram.parse("2 3\n2\n1 1\n#\n1\n1\n1\n", "p")
+    cwd = nonogram.parse("2\n3\n2\n1 1\n\n1\n1\n1\n", "p")
+    assert _facts(mk) == _facts(nin) == _facts(cwd)
+    # a blank line is an empty clue in .cwd: the lines are counted, the gap is the next
+    assert _facts(nonogram.parse("2\n3\n\n1 1\n\n0\n1\n1\n", "p")) == _facts(
+        nonogram.parse("3 2\n0\n1 1\n0\n1\n1\n", "p"))
+
+
+def test_nonogram_writers_refuse_a_line_without_a_clue():
+    nonogram = PUZZLES["nonogram"]
+    unclued = nonogram.parse("2x2:?/1/1/1", "p")
+    for fmt in ("nin", "mk", "cwd"):
+        with pytest.raises(InputError, match="a line without a clue"):
+            nonogram.writer(fmt)(unclued, list(unclued.clues))
 
 
 def test_hidoku_stars_are_blocked_cells():
