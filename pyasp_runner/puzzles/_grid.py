@@ -166,7 +166,7 @@ _BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
 # A rule line of a bordered ASCII grid: `+--+--+`, `+==+`, `|--|`, `-----`.
 _RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
 # A size line: `7x7`, `10 10`, `size 7`, `size: 7x7`, or words ending in one
-# (`hidoku with size 5`, the first line of the TU Dresden competition's files).
+# (`... with size 5`, the first line of the TU Dresden competition's files).
 _SIZE_LINE = re.compile(r"(?:(?:[A-Za-z]+\s+)*size\s*:?\s*)?([0-9]+)"
                         r"(?:\s*(?:[xX\u00d7]|\s)\s*([0-9]+))?", re.IGNORECASE)
 EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
@@ -184,7 +184,7 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
       Dresden competition's `|    |` / `| 15 |` / `|    |`): the lines between two rules
       are one row, each cell the one text written in it;
     - a size line before the grid: `7x7` (W x H), `10 10`, `size 7`, or words ending in
-      one (`hidoku with size 5`). The first line decides: it is a size line when the rows
+      one (`... with size 5`). The first line decides: it is a size line when the rows
       after it make a grid of that size, or when it says `x` or `size`, and is checked.
 
     Every row must have as many fields as the first. The fields are stripped (a blank

@@ -144,12 +144,18 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
                 raise InputError(source, f"size: expected N or WxH, found {written!r}", number)
             width = int(found.group(1)[-6:])
             size = (width, int((found.group(2) or found.group(1))[-6:]))
-        elif key == "problem" and not problem:
+        elif key in ("problem", "solution"):
             start = index
             while index < len(lines) and not _JANKO_KEY.fullmatch(
                     lines[index][1].split()[0].strip("[]")):
                 index += 1
-            problem = lines[start:index]
+            if key == "problem" and not problem:
+                problem = lines[start:index]
+            else:  # not used, but its numbers are read as any number is
+                for at, row in lines[start:index]:
+                    for column, field in enumerate(row.split(), start=1):
+                        if _NUMBER.fullmatch(field):
+                            parse_int(field, source, at, f"{key} column {column}")
         elif not _JANKO_KEY.fullmatch(key.strip(":")) and not problem:
             raise InputError(source, f"expected a 'key value' line or a section before the "
                              f"problem, found {line.strip()!r}", number)
