@@ -262,6 +262,18 @@ def test_nonogram_writers_refuse_a_line_without_a_clue():
             nonogram.writer(fmt)(unclued, list(unclued.clues))
 
 
+@pytest.mark.parametrize(("name", "words"), [
+    ("nonogram", ".mk (H W, rows, #, columns), .cwd"),
+    ("abc", "a janko.at block `begin` ... `end`; puzzlekit's `R C letter` layout; a puzz.link"),
+    ("skyscrapers", "or a puzz.link skyscrapers address"),
+    ("hidoku", "bordered +--+ rows, after an optional size line, or a janko.at block"),
+    ("magic", "[..] cells or bordered +--+ rows"),
+    ("checkerboard", "or rows of B and W without commas"),
+])
+def test_a_file_in_no_format_read_is_told_the_formats_that_are(name, words):
+    assert_refused(PUZZLES[name].parse, "hello world\nfoo bar\n", 1, words)
+
+
 def test_hidoku_stars_are_blocked_cells():
     # Stanford's Nifty Hidato assignment writes a gap as ** and an empty cell as --
     hidoku = PUZZLES["hidoku"]

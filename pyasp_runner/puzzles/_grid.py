@@ -279,6 +279,11 @@ def _fields(text: str, blank: str = "_") -> list[str]:
     return text.split()
 
 
+# Named in a message when the first row of a grid is not one.
+LAYOUTS_READ = ("grid rows of comma- or whitespace-separated fields, [..] cells or bordered "
+                "+--+ rows, after an optional size line")
+
+
 def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:
     """True when some field is an empty-cell mark other than dots (`_`, `?`, `-`, `0`);
     `zero`: whether `0` counts as one."""

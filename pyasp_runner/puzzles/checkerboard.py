@@ -193,7 +193,9 @@ def _stone(group: list[Line], index: int, source: str) -> tuple[Cell, ...]:
                 continue
             if field.upper() not in _COLOURS:
                 raise InputError(source, f"stone {index}, column {col + 1}: unknown entry "
-                                 f"{field!r} (B, W or _, separated by commas)", number)
+                                 f"{field!r} (B, W or _, separated by commas; or rows of B and "
+                                 "W without commas, a space where the stone has no square)",
+                                 number)
             cells.append((row, col, _COLOURS[field.upper()]))
     if not cells:
         raise InputError(source, f"stone {index} has no squares (only _)", first_line)

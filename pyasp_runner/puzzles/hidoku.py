@@ -35,6 +35,7 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
+    LAYOUTS_READ,
     Line,
     content_lines,
     csv_text,
@@ -92,8 +93,10 @@ def parse(text: str, source: str) -> Instance:
                 blocked.add((r, c))
             elif not (EMPTY_MARKS.fullmatch(field) or dots):
                 if not _NUMBER.fullmatch(field):
+                    layouts = f"; formats read: {LAYOUTS_READ}, or a janko.at block" \
+                        if r == 1 else ""
                     raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
-                                     "_ for empty or X for blocked)", number)
+                                     f"_ for empty or X for blocked{layouts})", number)
                 value = parse_int(field, source, number, f"column {c}")
                 if value < 1:
                     raise InputError(source, f"column {c}: {value} is not a Hidato number "
