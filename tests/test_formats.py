@@ -204,6 +204,7 @@ def test_writers_refuse_what_their_format_cannot_say():
     ("hidoku", "hidoku with size 3\n----\n| 1|  |\n----\n|  | 4|\n----\n", 1,
      "the size line says 3x3"),
     ("magic", "1 . 3\nx 5 6\n7 8 9\n", 2, "unknown entry 'x'"),
+    ("magic", "[[2, 7, 6],\n [9, 5],\n [4, 3, 0]]\n", 2, "expected 3 fields like the first row"),
     ("abc", "size: 3\nletters: C-A\n", 2, "the range C-A is empty"),
     ("abc", "5 4 d\n- - - - -\n", 1, "the grid is square"),
     ("abc", "3 3 b\n- - -\n- - -\n", 3, "expected four clue lines"),
@@ -234,7 +235,9 @@ def test_one_grid_reader_reads_every_layout_alike():
                "3x3\n[Problem]\n\n2 - -\n- - -\n- - 9\n[Solution]\n\n2 1 3\n4 5 6\n7 8 9\n",
                "hidoku with size 3\n----------\n|  |  |  |\n| 2|  |  |\n|  |  |  |\n----------\n"
                "|  |  |  |\n|  |  |  |\n----------\n|  |  |  |\n|  |  | 9|\n|  |  |  |\n"
-               "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n"]
+               "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n",
+               "[[2, 0, 0],\n [0, 0, 0],\n [0, 0, 9]]\n", '[["2", "_", "_"], ["_", "_", "_"], '
+               '["_", "_", "9"]]']
     for puzzle in (hidoku, magic):
         facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
                  if puzzle is hidoku or "roblem" not in text}

@@ -2,7 +2,8 @@
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
 rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
-bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` or `-----` rule
+bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
+JSON write one) or the bordered ASCII layout (`+--+--+` or `-----` rule
 lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
 competition's files); optionally after a size line (`7x7`, `10 10`, `size 7`,
 `hidoku with size 5`) that the grid is checked against. Also read, the first line or a
