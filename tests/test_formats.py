@@ -269,7 +269,7 @@ def test_nonogram_writers_refuse_a_line_without_a_clue():
     ("nonogram", ".mk (H W, rows, #, columns), .cwd"),
     ("abc", "a janko.at block `begin` ... `end`; puzzlekit's `R C letter` layout; a puzz.link"),
     ("skyscrapers", "or a puzz.link skyscrapers address"),
-    ("hidoku", "bordered +--+ rows, after an optional size line, or a janko.at block"),
+    ("hidoku", "after an optional size line, or a nested list [[..], [..]], or a janko.at block"),
     ("magic", "[..] cells or bordered +--+ rows"),
     ("checkerboard", "or rows of B and W without commas"),
 ])
