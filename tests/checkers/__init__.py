@@ -42,11 +42,12 @@ def pzpr_numbers(body: str) -> list:
 
 
 def grid_fields(lines: list[str]) -> list[list[str]]:
-    """The fields of a grid's rows: a nested list `[[..], [..]]`, the problem rows of a sectioned file (janko.at block,
-    or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII (rule lines dropped, `|` between
-    fields, a blank field is `_`; the lines between two rules one row when cells are
-    several lines tall), bracketed, comma- or whitespace-separated; a leading size line
-    (`7x7`, `10 10`, `hidoku with size 5`) matching the grid dropped."""
+    """The fields of a grid's rows: a nested list `[[..], [..]]`, the problem rows of a
+    sectioned file (janko.at block, or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII
+    (rule lines dropped, `|` between fields, a blank field is `_`; the lines between two
+    rules one row when cells are several lines tall), bracketed, comma- or
+    whitespace-separated; a leading size line (`7x7`, `10 10`, `hidoku with size 5`)
+    matching the grid dropped."""
     import re
 
     def key(line: str) -> str:
