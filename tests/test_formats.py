@@ -210,6 +210,9 @@ def test_writers_refuse_what_their_format_cannot_say():
     ("abc", "3 3 b\n- - -\n- - -\n", 3, "expected four clue lines"),
     ("checkerboard", "BW\n\nB\nboard: 1x3\n", 4, "after the stones"),
     ("checkerboard", "BW\nBB\n", 1, "have the same colour"),
+    ("checkerboard", "b,0,0,0,1\nB,W\n", 2, "like b,0,0,1,0 (as every stone line"),
+    ("checkerboard", "b,0,0,0,1,0,0\nw,0,0\n", 1, "square (0,0) is given twice"),
+    ("checkerboard", "w,0,-1,-1,0,1,0,0,1\n", 1, "stone 0 is not connected"),
     ("countdown", "[75, x, 2], 812", 1, "number 2"),
     ("countdown", "75 50 2 3 8 7 = ", 1, "target"),
 ])
@@ -297,6 +300,16 @@ def test_checkerboard_stones_without_commas_read_as_with_them():
     commas = board.parse("B,W,B\n_,B,_\n=====\nW,_\nB,W\n=====\nB,W\n", "p")
     compact = board.parse("BWB\n B\n\nW\nBW\n\nBW\n", "p")
     assert frozenset(commas.facts) == frozenset(compact.facts)
+
+
+def test_checkerboard_stones_as_coordinates_read_as_rows():
+    # tseaquist's CheckerBoardPuzzle: the first square's colour, then rows and columns
+    board = PUZZLES["checkerboard"]
+    rows = board.parse("B,W,B,W\n_,B,_,_\n=====\nW,B\n_,W\n=====\nB,_\nW,B\n_,W\n"
+                       "=====\nW,B,W\nB,_,_\n", "p")
+    coordinates = board.parse("b,0,0,0,1,0,2,0,3,1,1\nw,0,0,0,1,1,1\n"
+                              "b,0,0,1,0,1,1,2,1\nw,0,0,1,0,0,1,0,2\n", "p")
+    assert frozenset(rows.facts) == frozenset(coordinates.facts)
 
 
 @pytest.mark.parametrize("text", ["75 50 2 3 8 7 -> 812", "[75, 50, 2, 3, 8, 7], 812",
