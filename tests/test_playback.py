@@ -115,3 +115,21 @@ def test_a_page_draws_its_steps_with_their_marks():
     drawn = playback.page(drawer, forced, 1)[0]
     assert drawn["propagated"] and not drawn["decided"]
     assert drawn["level_label"].endswith(" values on the board")
+
+
+def test_a_search_longer_than_the_recording_keeps_its_whole_counts(monkeypatch):
+    from pyasp_runner.studio import playback as module
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    whole = imperative_playback(puzzle, instance, text, 2)
+    monkeypatch.setattr(module, "MAX_EVENTS", 50)
+    cut = imperative_playback(puzzle, instance, text, 2)
+    assert whole is not None and cut is not None
+    assert cut.info["truncated"] and not whole.info["truncated"]
+    assert cut.info["recorded"] == len(cut.steps) == 50
+    assert cut.info["events"] == whole.info["events"] == len(whole.steps)
+    assert cut.info["counts"] == whole.info["counts"]
+    assert cut.steps == whole.steps[:50]
+    trace = record(puzzle.encoding, instance.facts, Limits(models=2, threads=1), max_events=5)
+    played = clingo_playback(puzzle, instance, trace)
+    assert played.info["truncated"] and played.info["recorded"] == 5
+    assert played.info["events"] is None  # the recorder stops counting

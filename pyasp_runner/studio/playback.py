@@ -99,7 +99,9 @@ class Playback:
 
     title: str
     steps: list[Step]
-    info: dict[str, Any]               # counts and notes the page shows at once
+    # What the page shows at once: counts, events recorded, events in the whole search
+    # (None where the recording cannot know), whether the recording stopped early.
+    info: dict[str, Any]
     level_label: str = ""              # "values on the board": the level is a depth
     keyframes: list[frozenset[str]] = field(default_factory=list)
 
@@ -234,7 +236,8 @@ def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playbac
     end = trace.end
     return Playback(
         f"{puzzle.name} · {escape.name(instance.source)} · clingo", steps,
-        {"truncated": bool(end.get("truncated")), "events": end.get("events", len(events)),
+        {"truncated": bool(end.get("truncated")), "recorded": end.get("events", len(events)),
+         "events": None if end.get("truncated") else end.get("events", len(events)),
          "counts": {"choices": end["choices"], "conflicts": end["conflicts"],
                     "answers": end["models"], "status": end["status"]}})
 
@@ -314,7 +317,7 @@ def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
                        "contradict each other, nothing to search")]
     return Playback(
         f"{puzzle.name} · {escape.name(instance.source)} · hand-written search", steps,
-        {"truncated": counted["events"] > counted["kept"],
+        {"truncated": counted["events"] > counted["kept"], "recorded": counted["kept"],
          "events": counted["events"], "solver": f"pyasp_runner/imperative/{puzzle.name}.py",
          "counts": {"nodes": result.nodes, "tried": result.tried,
                     "backtracks": counted["cuts"], "solutions": len(result.solutions),

@@ -244,8 +244,8 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     played["plain"] = {"choices": int(plain.stats["choices"]),
                        "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
     hand = imperative.view(drawer) if imperative else None
-    more = f" (recording stopped after {played['events']:,} events)" if played["truncated"] \
-        else ""
+    more = f" (recording stopped after {played['recorded']:,} events)" \
+        if played["truncated"] else ""
     beside = f"; the hand-written search in {hand['total_steps']:,} steps" if hand else ""
     return {"status": played["counts"]["status"], "clingo": played, "imperative": hand,
             "summary": f"Played back: clingo's search in {played['total_steps']:,} "

@@ -134,7 +134,7 @@ async function run(action, { index = 0 } = {}) {
 // server keeps the whole search and draws it a page of steps at a time: the page holds
 // only the pages near the step shown, so a search of 100,000 steps stays quick.
 const SPEEDS = { slow: 600, fast: 120, fastest: 30 };
-const KEEP_STEPS = 400;
+const KEEP_STEPS = 200;
 
 function player(title, played, counts, name, jobId) {
   const root = document.createElement("section");
@@ -188,7 +188,8 @@ function player(title, played, counts, name, jobId) {
   }
 
   function where(index, step) {
-    const recorded = played.truncated ? ` (recording stopped after ${played.events.toLocaleString("en")} events)` : "";
+    const recorded = !played.truncated ? "" : ` (recording stopped after ${played.recorded.toLocaleString("en")}` +
+      `${played.events ? ` of ${played.events.toLocaleString("en")}` : ""} events)`;
     return `step ${(index + 1).toLocaleString("en")} of ${total.toLocaleString("en")}${recorded}` +
       (step ? ` · ${step.level_label}` : " · drawing…");
   }
