@@ -61,7 +61,9 @@ async function choosePuzzle() {
   for (const file of state.puzzles[name].instances) instances.add(new Option(file, file));
   state.instance = instances.length ? instances.value : null;
   state.pasted = null;
-  state.packaged = await api(`/api/puzzles/${encodeURIComponent(name)}/rules`);
+  const rules = await api(`/api/puzzles/${encodeURIComponent(name)}/rules`);
+  if ($("puzzle").value !== name) return;  // another puzzle was chosen meanwhile
+  state.packaged = rules;
   StudioEditor.setText(state.editor, state.packaged);
   StudioEditor.showErrors(state.editor, []);
   $("rules-name").textContent = `${name}.lp`;
@@ -154,11 +156,13 @@ function player(title, played, counts, name, jobId) {
     </div>
     <p class="position"></p>
     <p class="step-text"></p>
-    <p class="legend"><span class="swatch decided">7</span> decided: a guess
+    <p class="legend"><span class="swatch decided">7</span> decided: a guess<span class="ruled-out">
+      (circled on an open cell: a value ruled out)</span>
       <span class="swatch propagated">7</span> propagated: follows from it
       <span class="swatch conflict"></span> conflict: jumped back</p>
     <div class="view"></div>`;
   root.querySelector("h3").textContent = title;
+  root.querySelector(".ruled-out").hidden = name !== "clingo";  // only clingo guesses "not"
   root.querySelector(".counts").textContent = counts;
   const total = played.total_steps;
   const page = played.page;
