@@ -133,3 +133,15 @@ def test_a_search_longer_than_the_recording_keeps_its_whole_counts(monkeypatch):
     played = clingo_playback(puzzle, instance, trace)
     assert played.info["truncated"] and played.info["recorded"] == 5
     assert played.info["events"] is None  # the recorder stops counting
+
+
+def test_the_hand_written_search_stops_at_the_deadline_with_what_it_did():
+    import time
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    stopped = imperative_playback(puzzle, instance, text, 2, deadline=time.perf_counter())
+    assert stopped is not None
+    counts = stopped.info["counts"]
+    assert counts["stopped"] and counts["nodes"] is None and not counts["complete"]
+    assert counts["tried"] == sum(step.kind == "try" for step in stopped.steps[:-1])
+    assert stopped.info["events"] == 1024  # the clock is read every 1024 events
+    assert stopped.steps[-1].text == "the time limit: the search is stopped here"

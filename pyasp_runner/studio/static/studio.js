@@ -291,7 +291,8 @@ function showPlayers(result) {
   if (result.imperative) {
     const i = result.imperative;
     players.appendChild(player(`hand-written search (${i.solver})`, i,
-      `${many(i.counts.nodes, "node")} opened, ${many(i.counts.tried, "value")} tried, ${many(i.counts.backtracks, "backtrack")} (cut by a check), ${many(i.counts.solutions, "solution")}`,
+      (i.counts.stopped ? "stopped at the time limit: " : `${many(i.counts.nodes, "node")} opened, `) +
+      `${many(i.counts.tried, "value")} tried, ${many(i.counts.backtracks, "backtrack")} (cut by a check), ${many(i.counts.solutions, "solution")}`,
       "imperative", result.job));
   }
   players.hidden = false;
