@@ -8,7 +8,7 @@
         done.outcome              # "ok", "timeout", "crashed" or "raised"
         done.value                # what the function returned ("ok" only, else None)
         done.error                # one line saying what went wrong (None for "ok")
-        done.seconds              # from the task's start to its result
+        done.seconds              # from handing it to the pool (its wait included) to its result
 
 The interface:
 
@@ -35,27 +35,31 @@ The interface:
   from an unfinished grounding). A task whose workers died three times (Dask's
   `allowed-failures`, e.g. the nanny's memory limit) is "crashed".
 
-Worker processes, measured on this machine (2 cores, Python 3.11, a 5 ms solve of a small
-puzzle, 100 tasks, pebble's pool):
+Worker processes, measured on this machine (2 cores shared with other work, load about
+10; Python 3.11; pebble's pool; a small puzzle whose solve takes 3 ms of CPU), wall time
+per puzzle:
 
-    start method, puzzles per worker    wall per task (1 worker)   (2 workers)
-    spawn, 1                            199 ms                     -
-    fork, 1                             156 ms                     -
-    forkserver, 1                       145 ms                     114 ms
-    forkserver, 10                       21 ms                      12 ms
-    forkserver, 25                       11 ms                       6 ms
-    forkserver, never recycled            6 ms                       4 ms
+    start method, puzzles per worker      1 worker     2 workers
+    spawn, 1                              199 ms       -
+    fork, 1                               156 ms       -
+    forkserver, 1                         245 ms       107 ms
+    forkserver, 20                         16 ms         9 ms
+    forkserver, 50                          8 ms         5 ms
+    forkserver, never replaced              5 ms         3 ms
 
-A process per puzzle costs about 0.1 s of waiting per task (the pool notices an ended
-worker on its 0.1 s tick and starts a new one; the CPU cost of a fork from the server is
-about 1 ms), 20 times a small puzzle's solve. So workers are forked from a forkserver
-(a clean single-threaded process with clingo and the package preloaded: no thread of the
-parent, such as rich's progress refresh, is copied into a worker) and each worker is
-replaced after `recycle_after` tasks (default 20). clingo never hands memory back to the
-system inside a process, but a worker's memory is the peak of the largest puzzle it
-solved, not a sum: recycling after k tasks keeps the same bound as one puzzle per
-process (at most `jobs` times the largest puzzle's peak) while keeping a worker's
-leftovers for at most k puzzles. `recycle_after=1` gives each puzzle its own process.
+(the spawn and fork rows were measured at a lighter load, where forkserver, 1 took 145 ms).
+
+A process per puzzle costs 0.1 s to 0.25 s of waiting per puzzle (the pool notices an
+ended worker on its 0.1 s tick and starts a new one; the fork from the server itself
+costs about 1 ms of CPU), 30 to 80 times a small puzzle's solve. clingo never hands
+memory back inside a process, but a worker's memory is the peak of the largest puzzle it
+solved, not a sum (900 small solves in one process: 29 MB at the 3rd, 32 MB at the
+900th). So each worker is replaced after `recycle_after` puzzles (default 50): memory
+stays bounded as with one puzzle per process (at most `jobs` times the largest puzzle's
+peak), a large puzzle's memory is given back within 50 puzzles, and the cost is 3 ms a
+puzzle. `recycle_after=1` gives every puzzle its own process. Workers are forked from a
+forkserver: a clean single-threaded process with clingo and the package preloaded, so
+no thread of the parent (rich's progress refresh, the pool's own) is copied into them.
 
 The pool is pebble's `ProcessPool` (a small, pure-Python library made for this): unlike
 `concurrent.futures.ProcessPoolExecutor`, it kills a task that outlives its time limit
@@ -69,16 +73,17 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any
 
 OK, TIMEOUT, CRASHED, RAISED = "ok", "timeout", "crashed", "raised"
-RECYCLE_AFTER = 20  # tasks a worker process runs before it is replaced (see above)
+RECYCLE_AFTER = 50  # tasks a worker process runs before it is replaced (see above)
 AHEAD = 4  # tasks handed out per worker before the earlier ones finish
 POLL_S = 0.2  # how often waiting looks at `stop`
 # What each forked worker has loaded already: clingo and the solving path.
@@ -122,7 +127,7 @@ def default_jobs() -> int:
 def run(tasks: Iterable[Task], *, jobs: int | None = None, time_limit: float | None = None,
         recycle_after: int = RECYCLE_AFTER, scheduler: str | None = None,
         stop: threading.Event | None = None,
-        preload: tuple[str, ...] = PRELOAD) -> Iterator[Done]:
+        preload: tuple[str, ...] = PRELOAD) -> Generator[Done, None, None]:
     """Run every task and yield its `Done` as it finishes (see the module's docstring).
 
     jobs: worker processes (default: the cores); time_limit: seconds a task may run
@@ -255,12 +260,11 @@ def _distributed() -> Any:
 
 
 def _on_cluster(tasks: Iterable[Task], scheduler: str, stop: threading.Event) -> Iterator[Done]:
-    distributed = _distributed()
     client = cluster_client(scheduler)
-    pending: dict[str, tuple[int, Task, float, Any]] = {}
+    pending: dict[Any, tuple[int, Task, float]] = {}
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()  # told by each future when done
     try:
         workers = max(1, sum(client.nthreads().values()))
-        futures = distributed.as_completed(loop=client.loop, with_results=False)
         numbered = enumerate(tasks)
         run_id = f"{os.getpid()}-{time.time_ns()}"
         while True:
@@ -268,29 +272,29 @@ def _on_cluster(tasks: Iterable[Task], scheduler: str, stop: threading.Event) ->
             for index, task in itertools.islice(numbered, ahead):
                 future = client.submit(task.function, *task.args, pure=False,
                                        key=f"solve-asp-{run_id}-{index}")
-                pending[future.key] = (index, task, time.perf_counter(), future)
-                futures.add(future)
+                pending[future] = (index, task, time.perf_counter())
+                future.add_done_callback(finished.put)
             if not pending:
                 return
-            for future in _cluster_batch(futures, stop):
-                index, task, started, _ = pending.pop(future.key)
-                yield _done_on_cluster(future, index, task, started)
+            future = _next_finished(finished, stop)
+            index, task, started = pending.pop(future)
+            yield _done_on_cluster(future, index, task, started)
     finally:
-        client.cancel([future for _, _, _, future in pending.values()])
+        client.cancel(list(pending))
         client.close()
 
 
-def _cluster_batch(futures: Any, stop: threading.Event) -> list[Any]:
-    """The futures that completed, waiting at most POLL_S for one."""
-    if stop.is_set():
-        raise Stopped
-    try:
-        ready: list[Any] = futures.next_batch(block=False)
-        if not ready:
-            time.sleep(POLL_S)
-    except KeyboardInterrupt:
-        raise Stopped from None
-    return ready
+def _next_finished(finished: queue.SimpleQueue[Any], stop: threading.Event) -> Any:
+    """The next future done, waiting until there is one; raises Stopped when asked to stop."""
+    while True:
+        if stop.is_set():
+            raise Stopped
+        try:
+            return finished.get(timeout=POLL_S)
+        except queue.Empty:
+            continue
+        except KeyboardInterrupt:
+            raise Stopped from None
 
 
 def _done_on_cluster(future: Any, index: int, task: Task, started: float) -> Done:
