@@ -7,7 +7,8 @@ object per puzzle. This module decides what the puzzles are and what each line s
 
 What an input gives:
 - a file: one puzzle; with `--lines`, one puzzle per line (for one-line formats: game
-  IDs, puzz.link addresses, countdown rounds), blank lines and `#` comment lines skipped;
+  IDs, puzz.link addresses, countdown rounds), blank lines and `#` comment lines skipped
+  (so too each file of a directory);
 - `-`: standard input, the same way (named `<stdin>`);
 - a directory: every regular file under it, recursively, in name order, except hidden
   ones (a name starting with `.`, and whatever is inside a hidden directory) and the
@@ -105,7 +106,9 @@ def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[I
     found: list[Item] = []
     for argument in arguments:
         if argument != "-" and os.path.isdir(argument):
-            found += [Item(str(path)) for path in puzzle_files(Path(argument))]
+            files = [str(path) for path in puzzle_files(Path(argument))]
+            found += [item for name in files
+                      for item in (line_items(puzzle, name) if lines else [Item(name)])]
         elif lines:
             found += line_items(puzzle, argument)
         elif argument == "-":
@@ -129,9 +132,13 @@ def puzzle_files(directory: Path) -> list[Path]:
 
 
 def line_items(puzzle: Puzzle, argument: str) -> list[Item]:
-    """One item per line of a file (or standard input) that is neither blank nor `#`."""
-    text, source = inputs.read_input(argument, False, None, MAX_LINES_BYTES)
-    name = STDIN if argument == "-" else os.path.normpath(source)
+    """One item per line of a file (or standard input) that is neither blank nor `#`; a
+    file that cannot be read is one item, whose reading then reports why."""
+    name = STDIN if argument == "-" else os.path.normpath(argument)
+    try:
+        text, _ = inputs.read_input(argument, False, None, MAX_LINES_BYTES)
+    except UserError:
+        return [Item(name)]
     return [Item(name, number, line.strip())
             for number, line in enumerate(text.splitlines(), start=1)
             if line.strip() and not line.lstrip().startswith("#")]

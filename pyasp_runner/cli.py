@@ -881,7 +881,9 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     stopped = False
     output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
     try:
-        with collection_progress(err, len(items)) as progress, closing(batch.run(
+        # JSON lines on a terminal show the progress themselves (a bar would cut into them).
+        bar = err.is_terminal and not (args.json_lines and out.is_terminal)
+        with collection_progress(err, len(items), bar) as progress, closing(batch.run(
                 audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
                 time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
                 scheduler=args.scheduler, stop=output.stop,
@@ -977,9 +979,9 @@ def tally_text(counts: Counter[str]) -> str:
 
 
 @contextmanager
-def collection_progress(err: Console, total: int) -> Iterator[Any]:
-    """On a terminal, a progress bar with the counts so far; elsewhere None."""
-    if not err.is_terminal:
+def collection_progress(err: Console, total: int, shown: bool) -> Iterator[Any]:
+    """A progress bar with the counts so far (when `shown`), or None."""
+    if not shown:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

@@ -105,6 +105,19 @@ def test_lines_on_standard_input_with_a_bad_line() -> None:
     assert done.returncode == 2
 
 
+def test_lines_of_files_in_a_directory(tmp_path: Path) -> None:
+    (tmp_path / "ids.txt").write_text(f"{SIGNPOST_5}\n# a comment\n4x4:a\n")
+    (tmp_path / "more.txt").write_text(f"\n{SIGNPOST_5}\n")
+    done = solve_asp("signpost", str(tmp_path), "--lines", "--json-lines")
+    lines = {(Path(line["file"]).name, line["line"]): line for line in json_lines(done.stdout)}
+    assert set(lines) == {("ids.txt", 1), ("ids.txt", 3), ("more.txt", 2)}
+    assert lines[("ids.txt", 3)]["error"].startswith(f"{tmp_path / 'ids.txt'}:3: ")
+    for (name, number), line in lines.items():
+        check_line(line, (tmp_path / name).read_text().splitlines()[number - 1])
+    assert lines[("more.txt", 2)]["unique"] is True
+    assert done.returncode == 2
+
+
 def test_a_bad_file_inside_a_batch_is_its_own_line(tmp_path: Path) -> None:
     shutil.copy(INSTANCES / "jodici" / "1.csv", tmp_path / "good.csv")
     (tmp_path / "binary.csv").write_bytes(b"\xff\xfe\x00 not text")
