@@ -7,7 +7,7 @@ object per puzzle. This module decides what the puzzles are and what each line s
 
 What an input gives:
 - a file: one puzzle; with `--lines`, one puzzle per line (for one-line formats: game
-  IDs, puzz.link addresses, countdown rounds), blank lines and `#` comment lines skipped
+  IDs, puzz.link addresses, arithmetic rounds), blank lines and `#` comment lines skipped
   (so too each file of a directory);
 - `-`: standard input, the same way (named `<stdin>`);
 - a directory: every regular file under it, recursively, in name order, except hidden
@@ -27,10 +27,12 @@ error line `{"type": "result", "file": ..., "puzzle": ..., "status": "error", "e
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import os
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +46,7 @@ EXPECTED_SUFFIX = ".expected.json"
 STDIN = "<stdin>"
 # A file of one-line puzzles may hold a whole collection: read up to this many bytes.
 MAX_LINES_BYTES = 64 * inputs.MAX_INPUT_BYTES
+SLOWEST = 5  # puzzles named in the summary
 EXIT_WORKER = 6  # the worker solving a puzzle died or failed (a collection only)
 # A worker gets this much more than --time-limit (a tenth, and 2 s for its start and
 # answer) before it is ended.
@@ -295,3 +298,25 @@ def exit_code_of(line: Mapping[str, Any]) -> int:
 def seconds_of(line: Mapping[str, Any]) -> float:
     stats = line.get("stats")
     return float(stats.get("time_s", 0.0)) if isinstance(stats, dict) else 0.0
+
+
+@dataclass
+class Tally:
+    """What the summary needs of the lines so far (not the lines: a collection may hold
+    100,000 puzzles): the count by category, the highest exit code, the slowest."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    worst: int = 0
+    done: int = 0
+    slowest: list[tuple[float, str]] = field(default_factory=list)  # a heap of SLOWEST
+
+    def add(self, line: Mapping[str, Any], name: str) -> None:
+        self.counts[category(line)] += 1
+        self.worst = max(self.worst, exit_code_of(line))
+        self.done += 1
+        heapq.heappush(self.slowest, (seconds_of(line), name))
+        if len(self.slowest) > SLOWEST:
+            heapq.heappop(self.slowest)
+
+    def slowest_first(self) -> list[tuple[float, str]]:
+        return sorted(self.slowest, reverse=True)

@@ -875,9 +875,7 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     sink = resume_file(args.resume) if args.resume is not None else None
     jobs = args.jobs or batch.default_jobs()
     started = time.perf_counter()
-    lines: list[dict[str, Any]] = []
-    counts: Counter[str] = Counter()
-    worst = EXIT_SOLVED
+    tally = audit.Tally()
     stopped = False
     output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
     try:
@@ -891,17 +889,16 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
             say = progress.console.print if progress and out.is_terminal else out.print
             try:
                 for done in results:
-                    line = audit.result_line(puzzle.name, items[done.index], done)
-                    lines.append(line)
-                    counts[audit.category(line)] += 1
-                    worst = max(worst, audit.exit_code_of(line))
+                    item = items[done.index]
+                    line = audit.result_line(puzzle.name, item, done)
+                    tally.add(line, item.name)
                     record_line(line, args, out, sink)
-                    output.set_outcome(out.file, worst)
+                    output.set_outcome(out.file, tally.worst)
                     if not args.json_lines:
-                        tell_line(line, items[done.index].name, say)
+                        tell_line(line, item.name, say)
                     if progress:
                         progress.update(progress.task_ids[0], advance=1,
-                                        description=tally_text(counts))
+                                        description=tally_text(tally.counts))
                     if done.detail:  # a bug in the task: its traceback, for a report
                         err.print(Text(escape.terminal(done.detail), style="dim"))
             except batch.Stopped:
@@ -911,9 +908,9 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
             sink.close()
     shown = err if args.json_lines else out
     if not args.json_lines or err.is_terminal:
-        shown.print(collection_summary(lines, time.perf_counter() - started, jobs, args,
+        shown.print(collection_summary(tally, time.perf_counter() - started, jobs, args,
                                        skipped, len(items), stopped))
-    return output.interrupted_code() if stopped else worst
+    return output.interrupted_code() if stopped else tally.worst
 
 
 def resume_file(path: str) -> IO[str]:
@@ -992,14 +989,13 @@ def collection_progress(err: Console, total: int, shown: bool) -> Iterator[Any]:
         yield progress
 
 
-def collection_summary(lines: Sequence[dict[str, Any]], seconds: float, jobs: int,
-                       args: argparse.Namespace, skipped: int, total: int,
-                       stopped: bool) -> Group:
+def collection_summary(tally: Any, seconds: float, jobs: int, args: argparse.Namespace,
+                       skipped: int, total: int, stopped: bool) -> Group:
     """The table after a collection: how many puzzles ended how, and the slowest."""
     from . import audit
 
     where = f"on the cluster at {args.scheduler}" if args.scheduler else f"{jobs} workers"
-    done = f"{len(lines):,} of {total:,} puzzles" if stopped else f"{len(lines):,} puzzles"
+    done = f"{tally.done:,} of {total:,} puzzles" if stopped else f"{tally.done:,} puzzles"
     title = f"{done} in {seconds:.1f} s ({where})"
     if stopped:
         title += ", stopped: the rest were not solved"
@@ -1008,19 +1004,14 @@ def collection_summary(lines: Sequence[dict[str, Any]], seconds: float, jobs: in
     table = Table(box=None, show_header=False)
     table.add_column("outcome")
     table.add_column("puzzles", justify="right")
-    counts = Counter(audit.category(line) for line in lines)
     for kind in audit.CATEGORIES:
-        if kind in audit.ALWAYS_SHOWN or counts[kind]:
-            table.add_row(kind, f"{counts[kind]:,}")
-    slowest = sorted(lines, key=audit.seconds_of, reverse=True)[:5]
+        if kind in audit.ALWAYS_SHOWN or tally.counts[kind]:
+            table.add_row(kind, f"{tally.counts[kind]:,}")
+    slowest = tally.slowest_first()
     named = Text("slowest: " if slowest else "", style="dim")
-    named.append(", ".join(f"{escape.name(line_name(line))} ({audit.seconds_of(line):.2f} s)"
-                           for line in slowest))
+    named.append(", ".join(f"{escape.name(name)} ({seconds:.2f} s)"
+                           for seconds, name in slowest))
     return Group(Text(title, style="bold"), table, named)
-
-
-def line_name(line: dict[str, Any]) -> str:
-    return f"{line['file']}:{line['line']}" if "line" in line else str(line["file"])
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:
