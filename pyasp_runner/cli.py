@@ -553,7 +553,8 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     output.set_outcome(out.file, exit_code(data["status"]))
     summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
                            closest_summary=closest.summary if closest else None,
-                           unsolvable=puzzle.spec.unsolvable)
+                           unsolvable=puzzle.spec.unsolvable,
+                           verdict=puzzle.verdict(instance, result.answers))
     if stopped:  # the summary says how the search ended; the drawing stopped early
         summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
                     f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")

@@ -179,6 +179,11 @@ class PuzzleSpec:
         clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
     Solving:
         assess(instance, answers) -> Closest | None  an optimum that is not a solution
+        verdict(instance, answers) -> str | None  the line said of a solved answer that
+                                                is not one solution among others (a
+                                                table of answers: countdown's range of
+                                                targets), in place of the uniqueness
+                                                verdict; None: that verdict
         size(instance) -> (int, unit)           how big, for refusing before grounding
         max_size                                above this `size` is refused (both or
                                                 neither; --max-size N, --force)
@@ -212,6 +217,7 @@ class PuzzleSpec:
         default_factory=dict)
     complete_formats: tuple[str, ...] = ()
     assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
+    verdict: Callable[[Instance, list[Answer]], str | None] | None = None
     size: Callable[[Instance], tuple[int, str]] | None = None
     max_size: int | None = None
     default_models: int | None = None
@@ -387,6 +393,10 @@ class Puzzle:
     def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
         assess = self.spec.assess
         return assess(instance, answers) if assess and answers else None
+
+    def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
+        verdict = self.spec.verdict
+        return verdict(instance, answers) if verdict and answers else None
 
     def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
         """Refuse, before grounding, an instance larger than `limit` (default: the
