@@ -181,8 +181,8 @@ class PuzzleSpec:
         assess(instance, answers) -> Closest | None  an optimum that is not a solution
         verdict(instance, answers) -> str | None  the line said of a solved answer that
                                                 is not one solution among others (a
-                                                table of answers: countdown's range of
-                                                targets), in place of the uniqueness
+                                                table of answers, one per target of a
+                                                range), in place of the uniqueness
                                                 verdict; None: that verdict
         size(instance) -> (int, unit)           how big, for refusing before grounding
         max_size                                above this `size` is refused (both or
