@@ -267,19 +267,19 @@ def _leaves(node: Node) -> int:
 
 def board(instance: Instance, answer: Answer) -> Board:
     """The numbers and the target, then the way: the expression and its steps in the
-    order they are said (for a range of targets: which are reached, the closest values)."""
+    order they are said (for a range of targets: each target's way and its distance)."""
     round_: Round = instance.data
     rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers))]
     if round_.targets is not None:
         low, high = round_.targets
         answers = _answers(answer)
-        reached = sum(tree.value == target for target, tree in answers.items())
+        reached = sum(way.value == target for target, way in answers.items())
         rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),
                                      Cell(f"({reached} of {high - low + 1} reached exactly)"))))
-        for target, tree in answers.items():
-            away = abs(tree.value - target)
-            rows.append(Row(f"{target}:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)),
-                                           *((Cell(f"({away} away)"),) if away else ()))))
+        for target, way in answers.items():
+            distance = abs(way.value - target)
+            rows.append(Row(f"{target}:", (Cell(infix(way)), Cell("="), Cell(str(way.value)),
+                                           *((Cell(f"({distance} away)"),) if distance else ()))))
         return Board(Lines(tuple(rows)), "each target's way uses the fewest numbers; out of "
                      "reach: a closest value")
     rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),)))
