@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 
@@ -254,6 +255,35 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
                               text=True, timeout=120)
         assert "Traceback" not in ran.stderr and ran.stdout, command
         assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
+
+
+def _collected(folder, env):
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "no:cacheprovider"], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return {line for line in done.stdout.splitlines() if "::" in line}
+
+
+def test_the_sdist_holds_what_its_tests_need(tmp_path):
+    # The whole sdist suite runs in CI (.ci/run, in a fresh virtual environment); here:
+    # the sdist built from the checkout collects exactly the checkout's tests (none fails
+    # to import for a file the sdist left out) and holds the data they read.
+    built = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir",
+                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True,
+                           timeout=600)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    sdist = next((tmp_path / "dist").glob("solve_asp-*.tar.gz"))
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    unpacked = next((tmp_path / "unpacked").iterdir())
+    for needed in ("asp/jodici.lp", "instances/jodici/1.csv", "benchmarks/bench.py",
+                   "docs/python-api.md", "docs/json.md", "tests/checkers/jodici.py", "LICENSE",
+                   "README.md"):
+        assert (unpacked / needed).is_file(), needed
+    base = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    assert _collected(unpacked, {**base, "PYTHONPATH": str(unpacked)}) == _collected(
+        ROOT, {**base, "PYTHONPATH": str(ROOT)})
 
 
 def test_several_best_answers_share_one_legend_and_are_named_so(capsys):
