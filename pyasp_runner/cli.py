@@ -425,10 +425,21 @@ def check_combinations(args: argparse.Namespace) -> None:
              ("count", "hint", "--count and --hint are two different questions"),
              ("facts", "json", "--facts prints clingo facts, not JSON"),
              ("facts", "json_lines", "--facts prints clingo facts, not JSON"),
-             ("json", "json_lines", "--json prints one object, --json-lines one per line")]
+             ("json", "json_lines", "--json prints one object, --json-lines one per line"),
+             ("explain", "models", "--explain shows a conflict, not solutions"),
+             ("hint", "models", "--hint shows what every solution shares, not N solutions"),
+             ("explain", "trace", "--trace records a search for solutions"),
+             ("hint", "trace", "--trace records a search for solutions"),
+             ("facts", "to", "each prints the puzzle and stops, in its own form")]
+    # --facts and --to print the puzzle and stop: an option about solving has nothing to do.
+    pairs += [(first, second, f"--{first} prints the puzzle and stops, nothing is solved")
+              for first in ("facts", "to") for second in ("models", "count", "json",
+                                                          "json_lines", "stats", "svg",
+                                                          "trace", "explain", "hint")
+              if (first, second) not in {(a, b) for a, b, _ in pairs}]
     for first, second, why in pairs:
-        if getattr(args, first) not in (None, False) and getattr(args, second) not in (None,
-                                                                                      False):
+        if getattr(args, first, None) not in (None, False) and getattr(
+                args, second, None) not in (None, False):
             flag = "-n" if second == "models" else "--" + second.replace("_", "-")
             raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
     if args.step and not args.hint:

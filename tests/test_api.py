@@ -184,10 +184,17 @@ def test_with_json_an_error_is_json_too(capsys):
 
 @pytest.mark.parametrize("args", [
     ["--count", "-n", "1"], ["--explain", "--hint"], ["--facts", "--json"],
-    ["--json", "--json-lines"]])
-def test_conflicting_options_are_refused(args, capsys):
+    ["--json", "--json-lines"], ["--explain", "-n", "2"], ["--hint", "-n", "2"],
+    ["--hint", "--trace", "t.jsonl"], ["--facts", "--to", "text"], ["--facts", "-n", "2"],
+    ["--facts", "--count"], ["--facts", "--svg", "x.svg"], ["--facts", "--stats"],
+    ["--to", "text", "--json"], ["--to", "text", "-n", "3"], ["--to", "text", "--hint"]])
+def test_conflicting_options_are_refused(args, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     assert main(["jodici", str(JODICI), *args]) == 2
-    assert "cannot be combined" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    first, second = (arg for arg in args if arg.startswith("-"))
+    assert err.startswith(f"solve-asp: {first} and {second} cannot be combined: ")
+    assert len(err.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
 
 
 def test_a_missing_encoding_is_named_with_exit_2(capsys):
