@@ -152,6 +152,12 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
             how = "" if instead == "none" else f" (use {instead})"
             notes.append(f"--clingo-arg={arg} ignored: solve-asp sets {flag} itself{how}")
             continue
+        try:  # an option clingo refuses is a usage error, named by what the user typed
+            clingo.Control([arg])
+        except RuntimeError as error:
+            reason = (str(error).strip().splitlines() or ["refused"])[-1]
+            reason = reason.removeprefix("In context '<libclingo>': ")
+            raise UserError(f"--clingo-arg={arg}: clingo does not take it ({reason})") from None
         replaced = [own for own in puzzle_options if runner.option_name(own) == flag]
         if replaced:
             notes.append(f"--clingo-arg={arg} replaces {puzzle}'s own {replaced[0]}")

@@ -197,6 +197,15 @@ def test_conflicting_options_are_refused(args, capsys, tmp_path, monkeypatch):
     assert len(err.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(("arg", "reason"), [
+    ("--bogus", "unknown option: 'bogus'"),
+    ("--heuristic=Nope", "'Nope' invalid value for: 'heuristic'")])
+def test_an_option_clingo_refuses_is_a_usage_error(arg, reason, capsys):
+    assert main(["jodici", str(JODICI), f"--clingo-arg={arg}"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"solve-asp: --clingo-arg={arg}: clingo does not take it ({reason})\n"
+
+
 def test_a_missing_encoding_is_named_with_exit_2(capsys):
     assert main(["jodici", str(JODICI), "--encoding", "nope.lp"]) == 2
     assert "nope.lp: no such encoding file" in capsys.readouterr().err
