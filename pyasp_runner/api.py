@@ -52,17 +52,20 @@ class Stopped(UserError):
 
 @dataclass(frozen=True)
 class PuzzleInfo:
-    """A registered puzzle: its name, one-line summary, encoding and what it can do."""
+    """A registered puzzle: its name, one-line summary, encoding, what it can do, and its
+    shipped example instances (name -> file, for `solve_file`; the command's
+    `example:NAME`)."""
 
     name: str
     summary: str
     encoding: Path
     can_generate: bool
+    examples: Mapping[str, Path] = field(default_factory=dict)
 
 
 def puzzles() -> dict[str, PuzzleInfo]:
     """Every puzzle by name."""
-    return {name: PuzzleInfo(name, p.summary, p.encoding, p.can_generate)
+    return {name: PuzzleInfo(name, p.summary, p.encoding, p.can_generate, p.examples())
             for name, p in registry().items()}
 
 
