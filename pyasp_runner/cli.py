@@ -551,6 +551,11 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
 
     def boards() -> Iterator[int]:
         pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        listed = puzzle.render_listing(instance, pending)
+        if listed is not None:  # the puzzle draws them as one compact list
+            out.print(listed)
+            yield from range(1, len(pending) + 1)
+            return
         for index, answer in enumerate(pending, start=1):
             if shown > 1:
                 out.print(Text(f"{label} {index}", style="bold"))

@@ -321,12 +321,24 @@ def test_the_sdist_holds_what_its_tests_need(tmp_path):
         ROOT, {**base, "PYTHONPATH": str(ROOT)})
 
 
-def test_several_best_answers_share_one_legend_and_are_named_so(capsys):
+def test_several_best_answers_are_one_compact_list_then_the_verdict(capsys):
+    # flower's README example: sixteen best stack positions, a line each (its rotations
+    # and the positions left open, as the JSON's disks show them), one legend, the verdict.
+    assert main(["flower", "example:original", "--json"]) == 1
+    best = json.loads(capsys.readouterr().out)["closest"]["solutions"]
     assert main(["flower", "example:original"]) == 1
-    out = capsys.readouterr().out
-    assert out.count("Best answer ") == 16 and "Solution " not in out
-    assert out.count("● solid") == 1  # one legend, under the last board
-    assert out.rstrip().endswith("stack positions found.")
+    lines = capsys.readouterr().out.splitlines()
+    listed = [line for line in lines if re.match(r"\d+: ", line)]
+    assert len(listed) == len(best) == 16
+    for line, stack in zip(listed, best, strict=True):
+        opened = [p for p in range(1, len(stack["disks"][0]) + 1)
+                  if not any(disk[p - 1] for disk in stack["disks"])]
+        rotations = " ".join(map(str, stack["rotations"]))
+        assert line.split(": ", 1)[1].split() == (
+            f"rotations {rotations} open at {' '.join(map(str, opened))}".split())
+    assert "Best answer" not in "\n".join(lines) and "Solution" not in "\n".join(lines)
+    assert sum("rotations of disks 1..4" in line for line in lines) == 1
+    assert " ".join(lines[-2:]).startswith("No solution: no rotation covers every hole.")
 
 
 def test_no_solution_says_what_is_true_for_the_puzzle(capsys):
