@@ -355,3 +355,21 @@ def test_generate_names_what_it_is_doing():
     dropping = [p for p in phases if p.startswith("dropping clue ")]
     assert dropping and dropping[-1].startswith(f"dropping clue {len(dropping)} of "
                                                 f"{len(dropping)} ")
+
+
+def test_json_md_lists_every_puzzles_solution_object_with_its_keys():
+    # docs/json.md is the contract the README cites: one row per puzzle, naming the keys
+    # the puzzle's solution object really has.
+    text = (ROOT / "docs" / "json.md").read_text()
+    rows = dict(re.findall(r"^\| (\w+) \| (.+) \|$", text, re.M))
+    assert set(registry()) <= set(rows)
+    for name, info in pyasp_runner.puzzles().items():
+        found = None
+        for path in info.examples.values():
+            result = pyasp_runner.solve_file(name, path, models=1)
+            found = (result.solutions or (result.closest or {}).get("solutions") or [None])[0]
+            if found:
+                break
+        assert found, name
+        documented = set(re.findall(r'"(\w+)":', rows[name]))
+        assert set(found) <= documented, (name, set(found) - documented)
