@@ -290,6 +290,19 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
                               text=True, timeout=120)
         assert "Traceback" not in ran.stderr and ran.stdout, command
         assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
+    # The --facts header's command, and the README's pipeline with `encoding`, run from
+    # the wheel: the encoding path it names is the wheel's.
+    def wheel(*words: str) -> str:
+        return subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=tmp_path,
+                              env=env, capture_output=True, text=True, check=True).stdout
+    (tmp_path / "f.lp").write_text(facts := wheel("jodici", "example:1", "--facts"))
+    (tmp_path / "jodici.lp").write_text(wheel("encoding", "jodici"))
+    named = facts.splitlines()[0].split("run: ", 1)[1].replace("<this file>", "f.lp").split()
+    assert named[:3] == ["python", "-m", "clingo"] and named[3].startswith(str(site))
+    for clingo_command in (named[1:], ["-m", "clingo", "jodici.lp", "f.lp"]):
+        ran = subprocess.run([sys.executable, *clingo_command], cwd=tmp_path, env=env,
+                             capture_output=True, text=True)
+        assert "SATISFIABLE" in ran.stdout and "UNSATISFIABLE" not in ran.stdout
 
 
 def _collected(folder, env):
@@ -345,6 +358,27 @@ def test_no_solution_says_what_is_true_for_the_puzzle(capsys):
     assert main(["checkerboard", "example:unsolvable"]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "the stones cannot tile the board" in out and "clues" not in out
+    assert main(["checkerboard", "example:unsolvable", "--explain"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the stones cannot tile this board" in out and "for this size" not in out
+    assert main(["rc4", "example:clash"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "No solution: no keystream makes every message text of the alphabet." in out
+    assert "clues" not in out
+
+
+def test_the_help_says_the_time_limit_covers_grounding(capsys):
+    # --time-limit stops a grounding too (tests/test_command_edges.py); no help text
+    # says otherwise.
+    for argv in (["--help"], ["jodici", "--help"], ["generate", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = " ".join(capsys.readouterr().out.split())
+        assert "not interrupt" not in out and "cannot interrupt" not in out
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    assert "--time-limit SECONDS stop after this long, keeping what was found" in " ".join(
+        capsys.readouterr().out.split())
 
 
 def test_generate_names_what_it_is_doing():
