@@ -1,8 +1,10 @@
-"""The real command on a terminal (a pseudo-terminal): answers drawn as they are found,
-Ctrl-C keeping them, and the progress line of generate, --explain and --hint."""
+"""The real command as it goes: on a terminal (a pseudo-terminal) answers drawn as they
+are found, Ctrl-C keeping them, and the progress line of generate, --explain and --hint;
+through a pipe, --json-lines written answer by answer."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -79,3 +81,24 @@ def test_explain_and_hint_show_their_progress_on_a_terminal(argv, doing, exit_co
     code, shown, _ = on_terminal(*argv)
     assert code == exit_code
     assert re.search(rf"{doing}… [\d.]+ s, \d+ searches? \(Ctrl-C stops\)", shown)
+
+
+def test_json_lines_are_written_as_found_and_ctrl_c_ends_them_with_the_summary(tmp_path):
+    # Through a pipe: the first answer's line arrives while the search goes on; after
+    # SIGINT every line is whole and the last is the summary (status interrupted).
+    grid = tmp_path / "open.txt"
+    grid.write_text("\n".join(["_ _ _ _ _ _"] * 6) + "\n")
+    process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "hidoku", str(grid),
+                                "-n", "0", "--json-lines"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdout is not None
+    first = json.loads(process.stdout.readline())
+    assert process.poll() is None, "the first answer came only after the search ended"
+    process.send_signal(signal.SIGINT)
+    rest, _ = process.communicate(timeout=60)
+    lines = [first] + [json.loads(line) for line in rest.splitlines()]
+    assert process.returncode == 130
+    assert [line["type"] for line in lines] == ["answer"] * (len(lines) - 1) + ["result"]
+    assert [line["index"] for line in lines[:-1]] == list(range(1, len(lines)))
+    assert lines[-1]["status"] == "interrupted" and lines[-1]["count"] >= len(lines) - 1
