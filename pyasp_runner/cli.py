@@ -71,9 +71,19 @@ class _Console(Console):
         raise output.ReaderLeft
 
 
+class _UsageExit(SystemExit):
+    """argparse's exit on a usage error, with its one line (for --json's error object)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(EXIT_USAGE)
+        self.message = message
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line and exit 2, like any bad input
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        line = f"{self.prog}: error: {message}"
+        sys.stderr.write(line + "\n")
+        raise _UsageExit(line)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -1095,7 +1105,12 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         if argv == ["--list"]:  # the parser would import every puzzle for its options
             list_puzzles(out)
             return EXIT_SOLVED
-        args = build_parser(command_of(argv)).parse_args(argv)
+        try:
+            args = build_parser(command_of(argv)).parse_args(argv)
+        except _UsageExit as usage:  # printed; with --json also the error object
+            failed(argv, out, usage.message, EXIT_USAGE)
+            out.file.flush()
+            raise
         args.started = started
         return run(args, out, err)
     except EncodingError as error:

@@ -182,6 +182,18 @@ def test_with_json_an_error_is_json_too(capsys):
     assert "missing.csv" in data["error"]
 
 
+@pytest.mark.parametrize(("flag", "head"), [("--json", {}), ("--json-lines", {"type": "result"})])
+def test_with_json_a_usage_error_is_json_too(flag, head, capsys):
+    with pytest.raises(SystemExit) as leaving:
+        main(["jodici", str(JODICI), flag, "-n", "x"])
+    assert leaving.value.code == 2
+    captured = capsys.readouterr()
+    message = "solve-asp jodici: error: argument -n/--models: expected a whole number"
+    assert captured.err.startswith(message)
+    assert json.loads(captured.out) == head | {
+        "status": "error", "error": captured.err.strip(), "exit_code": 2}
+
+
 @pytest.mark.parametrize("args", [
     ["--count", "-n", "1"], ["--explain", "--hint"], ["--facts", "--json"],
     ["--json", "--json-lines"], ["--explain", "-n", "2"], ["--hint", "-n", "2"],
