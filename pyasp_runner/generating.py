@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,18 +122,19 @@ def collection(settings: Settings, count: int, seed: int, *, jobs: int = 1,
     tally = tally if tally is not None else Tally(count)
     limit = tries if tries is not None else max(50 * count, 200)
     seen: set[str] = set()
-    for record in _records(settings, seed, limit, jobs, phase):
-        kept = tally.judge(record, settings.grade, seen)
-        if judged is not None:
-            judged(tally)
-        if kept:
-            yield record
-            if tally.kept >= count:
-                return
+    with closing(_records(settings, seed, limit, jobs, phase)) as records:  # ends workers
+        for record in records:
+            kept = tally.judge(record, settings.grade, seen)
+            if judged is not None:
+                judged(tally)
+            if kept:
+                yield record
+                if tally.kept >= count:
+                    return
 
 
 def _records(settings: Settings, seed: int, limit: int, jobs: int,
-             phase: Callable[[str], None] | None) -> Iterator[dict[str, Any]]:
+             phase: Callable[[str], None] | None) -> Generator[dict[str, Any], None, None]:
     """Every candidate's record in index order, made here or by `jobs` workers."""
     if jobs <= 1:
         for index in range(limit):

@@ -113,6 +113,17 @@ def _timeless(line: dict) -> dict:
     return {key: value for key, value in line.items() if key != "time_s"}
 
 
+def test_the_puzzles_do_not_depend_on_the_workers(capsys):
+    argv = ["generate", "skyscrapers", "--size", "5", "--seed", "9", "--count", "4",
+            "--grade", "hard", "--json-lines"]
+    made = {}
+    for jobs in ("1", "2"):
+        assert main([*argv, "--jobs", jobs]) == 0
+        made[jobs] = [_timeless(line) for line in _lines(capsys)]
+    assert made["1"] == made["2"] and len(made["1"]) == 4
+    assert all(line["grade"]["level"] == "hard" for line in made["1"])
+
+
 def test_the_same_seed_gives_the_same_puzzles(capsys):
     argv = ["generate", "hidoku", "--size", "5x5", "--seed", "4", "--count", "3",
             "--json-lines"]
