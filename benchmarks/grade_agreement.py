@@ -15,15 +15,12 @@ harder levels <-> our hard). Grading is deterministic, so one run is the measure
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 from statistics import median
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pyasp_runner import api  # noqa: E402
-from pyasp_runner.reasoning import LEVELS, MEDIUM_CONFLICTS  # noqa: E402
+from pyasp_runner import api
+from pyasp_runner.reasoning import LEVELS, MEDIUM_CONFLICTS
 
 DATA = Path(__file__).resolve().parent / "data" / "tatham-levels.txt"
 GAMES = {"towers": "skyscrapers", "pattern": "nonogram"}
