@@ -914,18 +914,31 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
         jobs = default_jobs() if args.count > 1 else 1
     tally = Tally(args.count)
     width = len(str(args.count))
+    from .batch import Stopped as WorkersStopped
+
+    stopped = False
+    written = 0
     with generated_progress(err, args, tally, jobs) as (judged, phase):
-        for record in collection(settings, args.count, seed, jobs=jobs, tally=tally,
-                                 judged=judged, phase=phase):
-            write_record(record, tally.kept, width, folder, out)
-    what = f"{args.puzzle}: {tally.kept} of {args.count} puzzles"
+        try:
+            for record in collection(settings, args.count, seed, jobs=jobs, tally=tally,
+                                     judged=judged, phase=phase, stop=output.stop):
+                with output.signals_deferred():
+                    write_record(record, written + 1, width, folder, out)
+                    written += 1
+        except (api.Stopped, WorkersStopped, KeyboardInterrupt):  # Ctrl-C, SIGTERM
+            stopped = True
+    what = f"{args.puzzle}: {written} of {args.count} puzzles"
     grade = f" of grade {args.grade}" if args.grade else ""
     err.print(Text(f"{what}{grade} from seed {seed}: {tally.tried} candidates, "
                    f"{tally.not_unique} without a unique puzzle, {tally.other_grade} of "
                    f"another grade, {tally.repeated} repeated, {tally.stopped} stopped; "
                    f"levels made: {levels_text(tally.levels)}",
-                   style="dim" if tally.kept == args.count else "bold red"))
-    return EXIT_SOLVED if tally.kept == args.count else EXIT_UNSOLVABLE
+                   style="dim" if written == args.count else "bold red"))
+    if stopped:
+        err.print(Text(f"solve-asp: interrupted; the {written} puzzles made so far are "
+                       "written", style="bold yellow"))
+        return output.interrupted_code()
+    return EXIT_SOLVED if written == args.count else EXIT_UNSOLVABLE
 
 
 def levels_text(levels: dict[str, int]) -> str:

@@ -13,13 +13,14 @@ limit, which depends on the machine).
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import api
+from . import api, runner
 
 MAX_SEED = 2**31 - 1
 
@@ -65,6 +66,8 @@ def make(settings: Settings, index: int, seed: int,
                             encoding=settings.encoding, max_size=settings.max_size,
                             force=settings.force, easy=settings.grade == "easy", phase=phase)
     except api.Stopped as stop:
+        if stop.status != runner.TIMEOUT:  # Ctrl-C stops the whole collection
+            raise
         return record | {"made": False, "stopped": stop.status,
                          "time_s": round(time.perf_counter() - started, 4)}
     if made is None:
@@ -113,16 +116,18 @@ class Tally:
 def collection(settings: Settings, count: int, seed: int, *, jobs: int = 1,
                tries: int | None = None, tally: Tally | None = None,
                phase: Callable[[str], None] | None = None,
-               judged: Callable[[Tally], None] | None = None) -> Iterator[dict[str, Any]]:
+               judged: Callable[[Tally], None] | None = None,
+               stop: threading.Event | None = None) -> Iterator[dict[str, Any]]:
     """The first `count` kept candidates, in index order, from at most `tries` candidates
     (default: 50 per puzzle wanted, at least 200). `jobs` > 1 makes candidates in
     that many worker processes (`batch.run`, a candidate per task with the time limit);
     `phase` hears what the one candidate made in this process is doing; `judged` is
-    told the tally after each candidate."""
+    told the tally after each candidate; `stop` (set on a signal) ends the workers.
+    Ctrl-C raises `api.Stopped` (one process) or `batch.Stopped` (workers)."""
     tally = tally if tally is not None else Tally(count)
     limit = tries if tries is not None else max(50 * count, 200)
     seen: set[str] = set()
-    with closing(_records(settings, seed, limit, jobs, phase)) as records:  # ends workers
+    with closing(_records(settings, seed, limit, jobs, phase, stop)) as records:  # ends workers
         for record in records:
             kept = tally.judge(record, settings.grade, seen)
             if judged is not None:
@@ -134,7 +139,8 @@ def collection(settings: Settings, count: int, seed: int, *, jobs: int = 1,
 
 
 def _records(settings: Settings, seed: int, limit: int, jobs: int,
-             phase: Callable[[str], None] | None) -> Generator[dict[str, Any], None, None]:
+             phase: Callable[[str], None] | None,
+             stop: threading.Event | None) -> Generator[dict[str, Any], None, None]:
     """Every candidate's record in index order, made here or by `jobs` workers."""
     if jobs <= 1:
         for index in range(limit):
@@ -146,7 +152,7 @@ def _records(settings: Settings, seed: int, limit: int, jobs: int,
     waiting: dict[int, dict[str, Any]] = {}
     following = 0
     grace = None if settings.time_limit is None else settings.time_limit + 5
-    for done in batch.run(tasks, jobs=jobs, time_limit=grace):
+    for done in batch.run(tasks, jobs=jobs, time_limit=grace, stop=stop):
         waiting[done.index] = done.value if done.outcome == batch.OK else {
             "index": done.index, "seed": puzzle_seed(seed, done.index),
             "puzzle": settings.puzzle, "size": settings.size, "made": False,

@@ -238,15 +238,6 @@ class Session:
             nonlocal found
             found += 1
         started = time.perf_counter()
-        if deadline is None:
-            # Without a deadline the search runs on this thread: an asynchronous one starts
-            # a thread per search, which on a busy machine costs more than the many short
-            # searches of generate take. Ctrl-C then waits for the search to end.
-            try:
-                self.ctl.solve(on_model=on_model, assumptions=assumptions)
-            except KeyboardInterrupt:
-                raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
-            return found
         with self.ctl.solve(on_model=on_model, async_=True,
                             assumptions=assumptions) as handle:
             try:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 
 import pytest
 from checkers import checker
@@ -187,3 +190,24 @@ def test_clues_are_minimal_when_checked_in_windows():
         rest = [c for c in clues if c != clue]
         text = made.loaded.puzzle.writer("text")(made.loaded.instance, rest)
         assert api.solve("hidoku", text, models=2).count == 2
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_during_a_collection_keeps_the_puzzles_made(jobs):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyasp_runner", "generate", "hidoku", "--size", "8x8",
+         "--seed", "1", "--count", "200", "--json-lines", "--jobs", jobs],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    rest = process.stdout.read()  # the reader's buffer too (communicate reads past it)
+    assert process.stderr is not None
+    err = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err
+    lines = [json.loads(line) for line in (first + rest).splitlines()]
+    assert 1 <= len(lines) < 200
+    assert "interrupted; the" in err and f"{len(lines)} puzzles made so far" in err
+    for line in lines[:2]:
+        _solved_once("hidoku", line["text"])
