@@ -165,6 +165,17 @@ def test_a_puzzles_own_clingo_options_reach_clingo_and_the_users_replace_them(
     assert "--eq=0" not in arguments
 
 
+def test_a_puzzle_option_yields_to_what_the_run_sets_itself():
+    # checkerboard counts with --enum-mode=record; a hint's cautious consequences win.
+    limits = runner.Limits(puzzle_args=("--enum-mode=record", "--heuristic=Domain"),
+                           consequences="cautious")
+    arguments = runner.control_arguments(limits)
+    assert [a for a in arguments if a.startswith("--enum-mode")] == ["--enum-mode=cautious"]
+    assert "--heuristic=Domain" in arguments
+    assert "--enum-mode=record" in runner.control_arguments(
+        runner.Limits(puzzle_args=("--enum-mode=record",)))
+
+
 def test_json_lines_streams_each_answer_then_the_summary(capsys):
     assert main(["hidoku", str(SEVERAL), "-n", "0", "--json-lines"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
