@@ -93,7 +93,8 @@ def load(puzzle: str, text: str, *, source: str = "<text>", encoding: str | Path
     found.check_size(instance, max_size, force)
     rules = Path(encoding) if encoding is not None else found.encoding
     check_encoding_file(rules)
-    args, notes = clingo_arguments(rules, constants or {}, clingo_args)
+    args, notes = clingo_arguments(rules, constants or {}, clingo_args,
+                                   found.spec.clingo_options, found.name)
     return Loaded(found, instance, rules, args, notes)
 
 
@@ -122,10 +123,12 @@ RUNNER_OPTIONS = {"--models": "-n/--count", "-n": "-n/--count", "--project": "no
 
 
 def clingo_arguments(encoding: Path, constants: Mapping[str, object],
-                     clingo_args: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                     clingo_args: Sequence[str], puzzle_options: Sequence[str] = (),
+                     puzzle: str = "the puzzle") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """clingo's arguments for `-c NAME=VALUE` constants (each must be a `#const` of the
     encoding, its value a clingo term) and for passed-through options, with a note for
-    each passed-through option that the runner's own settings override."""
+    each passed-through option that the runner's own settings override, and for each
+    that replaces one of the puzzle's own `puzzle_options` (the user's wins)."""
     args: list[str] = []
     notes: list[str] = []
     if constants:
@@ -149,6 +152,9 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
             how = "" if instead == "none" else f" (use {instead})"
             notes.append(f"--clingo-arg={arg} ignored: solve-asp sets {flag} itself{how}")
             continue
+        replaced = [own for own in puzzle_options if runner.option_name(own) == flag]
+        if replaced:
+            notes.append(f"--clingo-arg={arg} replaces {puzzle}'s own {replaced[0]}")
         args.append(arg)
     return tuple(args), tuple(notes)
 
@@ -304,7 +310,7 @@ def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,
     return runner.Limits(models=wanted, keep=keep, cap=cap, time_limit=time_limit,
                          threads=threads,
                          configuration=configuration or puzzle.spec.configuration,
-                         extra_args=extra_args)
+                         puzzle_args=puzzle.spec.clingo_options, extra_args=extra_args)
 
 
 def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None = None,
@@ -456,6 +462,7 @@ def question_limits(loaded: Loaded, threads: int, configuration: str | None) -> 
     """The clingo settings of the questions about clues (their time is a deadline)."""
     return runner.Limits(threads=threads,
                          configuration=configuration or loaded.puzzle.spec.configuration,
+                         puzzle_args=loaded.puzzle.spec.clingo_options,
                          extra_args=loaded.extra_args)
 
 
@@ -609,7 +616,8 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     settings = runner.Limits(threads=threads,
-                             configuration=configuration or spec.configuration)
+                             configuration=configuration or spec.configuration,
+                             puzzle_args=spec.clingo_options)
     made = _answered(lambda: reasoning.generate(
         rules, blank.structure, lambda answer: clues_of(blank, answer), chosen,
         minimise=minimise, deadline=deadline, limits=settings, progress=progress,

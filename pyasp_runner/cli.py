@@ -294,7 +294,8 @@ def add_clingo_options(parser: argparse.ArgumentParser) -> None:
                         help="set a #const of the encoding, as clingo's -c does")
     parser.add_argument("--clingo-arg", action="append", default=[], metavar="ARG",
                         help="pass an option to clingo (e.g. --clingo-arg=--heuristic=Domain); "
-                        "the runner's own settings win where they clash, with a note")
+                        "the runner's own settings win where they clash, and it replaces the "
+                        "puzzle's own setting of the same option, each with a note")
     parser.add_argument("--threads", type=_bounded(1, MAX_THREADS), default=1, metavar="N",
                         help="clingo's parallel solver threads")
     parser.add_argument("--configuration", metavar="NAME", choices=PRESETS,

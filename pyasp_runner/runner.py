@@ -46,7 +46,9 @@ class Limits:
     randomised from this seed (random signs and decisions), the same seed giving the same
     answers with one thread; optimise: False ignores the encoding's optimisation (the
     questions about clues do); consequences: "cautious" (the atoms in every answer set)
-    or "brave" (in some), whose one answer is the last, converged model.
+    or "brave" (in some), whose one answer is the last, converged model; puzzle_args: the
+    puzzle's own clingo options (`PuzzleSpec.clingo_options`); extra_args: the user's
+    (`--clingo-arg`), which replace a puzzle option of the same name.
     """
 
     models: int = 2
@@ -58,6 +60,7 @@ class Limits:
     seed: int | None = None
     optimise: bool = True
     consequences: str | None = None
+    puzzle_args: tuple[str, ...] = ()
     extra_args: tuple[str, ...] = ()
 
 
@@ -120,7 +123,14 @@ def control_arguments(limits: Limits) -> list[str]:
         args.append(f"--configuration={limits.configuration}")
     if limits.seed is not None:
         args += [f"--seed={limits.seed}", "--sign-def=rnd", "--rand-freq=0.2"]
+    chosen = {option_name(arg) for arg in limits.extra_args}
+    args += [arg for arg in limits.puzzle_args if option_name(arg) not in chosen]
     return args + list(limits.extra_args)
+
+
+def option_name(arg: str) -> str:
+    """The option a clingo argument sets: `--eq=0` -> `--eq`."""
+    return arg.split("=", 1)[0]
 
 
 class Abandoned(Exception):

@@ -27,6 +27,22 @@ def instance_files() -> list[Path]:
     )
 
 
+def comparison_table() -> dict[str, dict[str, str]]:
+    """The measured rows of docs/declarative-vs-imperative.md, by instance (numbers
+    without their thousands commas)."""
+    lines = (ROOT / "docs/declarative-vs-imperative.md").read_text().splitlines()
+    start = lines.index("<!-- compare:start -->")
+    header_at = next(i for i in range(start, len(lines)) if lines[i].startswith("| instance"))
+    names = [cell.strip() for cell in lines[header_at].strip("|").split("|")]
+    rows = {}
+    for line in lines[header_at + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [cell.strip().replace(",", "") for cell in line.strip("|").split("|")]
+        rows[cells[0]] = dict(zip(names, cells, strict=True))
+    return rows
+
+
 def expected_for(path: Path) -> dict[str, Any]:
     return json.loads((path.parent / f"{path.stem}.expected.json").read_text())
 

@@ -145,6 +145,25 @@ def test_clingo_options_pass_through_and_the_runners_own_win(capsys):
     assert json.loads(captured.out)["count"] > 1  # -n 0 won over --models=1
 
 
+def test_a_puzzles_own_clingo_options_reach_clingo_and_the_users_replace_them(
+        monkeypatch, capsys):
+    from dataclasses import replace
+
+    hidoku = registry()["hidoku"]
+    # An option clingo refuses shows that the puzzle's own options are passed on.
+    monkeypatch.setattr(hidoku, "spec", replace(hidoku.spec, clingo_options=("--eq=nine",)))
+    assert main(["hidoku", str(SEVERAL), "--json"]) == 3
+    assert "eq" in capsys.readouterr().err
+    assert main(["hidoku", str(SEVERAL), "--json", "--clingo-arg=--eq=1"]) == 0
+    captured = capsys.readouterr()
+    assert "--clingo-arg=--eq=1 replaces hidoku's own --eq=nine" in captured.err
+    checker("hidoku").check(SEVERAL.read_text(), json.loads(captured.out)["solutions"][0])
+    limits = runner.Limits(puzzle_args=("--eq=0", "--sat-prepro=0"), extra_args=("--eq=3",))
+    arguments = runner.control_arguments(limits)
+    assert "--sat-prepro=0" in arguments and "--eq=3" in arguments
+    assert "--eq=0" not in arguments
+
+
 def test_json_lines_streams_each_answer_then_the_summary(capsys):
     assert main(["hidoku", str(SEVERAL), "-n", "0", "--json-lines"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

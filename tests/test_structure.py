@@ -71,6 +71,8 @@ def test_the_contract_refuses_half_declared_parts():
         PuzzleSpec(**parts, blank=lambda size: parse("", ""), clues_of=lambda i, a: [])
     with pytest.raises(TypeError, match="size and max_size"):
         PuzzleSpec(**parts, max_size=10)
+    with pytest.raises(TypeError, match="long options"):
+        PuzzleSpec(**parts, clingo_options=("-t2",))
 
 
 def test_nothing_outside_a_puzzle_module_names_a_puzzle():

@@ -16,9 +16,12 @@ import pytest
 pytest.importorskip("starlette", reason="the studio extra is part of the test extra")
 
 from checkers import checker
+from conftest import comparison_table
 from starlette.testclient import TestClient
 
 from pyasp_runner.studio.app import TOKEN_HEADER, Settings, create_app, instance_folder
+from pyasp_runner.studio.jobs import KEEP_TRACES
+from pyasp_runner.studio.playback import PAGE
 from pyasp_runner.studio.rules import RulesRefused, check_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +51,7 @@ def run_job(client: TestClient, request: dict[str, Any], timeout: float = 30) ->
         assert time.monotonic() < deadline, "the solve did not finish"
         time.sleep(0.05)
         job = client.get(f"/api/jobs/{job['id']}", headers=headers()).json()
-    return job["result"]
+    return {**job["result"], "job": job["id"]}
 
 
 # -- safety: one test per rule ---------------------------------------------------------
@@ -270,38 +273,71 @@ def test_the_studio_command_refuses_a_bad_port_in_one_line():
     assert done.stderr == "solve-asp: --port must be 0..65535, got 70000\n"
 
 
-def comparison_table() -> dict[str, dict[str, str]]:
-    """The measured rows of docs/declarative-vs-imperative.md, by instance."""
-    lines = (ROOT / "docs/declarative-vs-imperative.md").read_text().splitlines()
-    start = lines.index("<!-- compare:start -->")
-    header_at = next(i for i in range(start, len(lines)) if lines[i].startswith("| instance"))
-    names = [cell.strip() for cell in lines[header_at].strip("|").split("|")]
-    rows = {}
-    for line in lines[header_at + 2:]:
-        if not line.startswith("|"):
-            break
-        cells = [cell.strip().replace(",", "") for cell in line.strip("|").split("|")]
-        rows[cells[0]] = dict(zip(names, cells, strict=True))
-    return rows
-
-
-@pytest.mark.parametrize("instance", ["hidoku/10x10.csv", "hidoku/several.csv", "jodici/1.csv",
-                                      "equation/small-range.txt",
-                                      "magic/4x4-durer.csv"])
+@pytest.mark.parametrize("instance", ["hidoku/10x10.csv", "jodici/1.csv", "flower/pairs.txt",
+                                      "flower/original.txt", "equation/small-range.txt",
+                                      "magic/4x4-durer.csv", "checkerboard/dominoes-4x2.txt"])
 def test_the_trace_counts_are_those_of_the_measured_comparison(client, instance):
-    """Both searches of a trace look for what the comparison looked for, and count alike."""
+    """Both searches of a trace look for what the comparison looked for, and count alike;
+    the page gets the counts and the first page of steps, the server keeps the rest."""
     puzzle, name = instance.split("/")
     result = run_job(client, {"action": "trace", "puzzle": puzzle, "instance": name})
     row = comparison_table()[instance]
     plain, counts = result["clingo"]["plain"], result["imperative"]["counts"]
     assert (plain["choices"], plain["conflicts"]) == (int(row["choices"]), int(row["conflicts"]))
     assert (counts["nodes"], counts["tried"]) == (int(row["nodes"]), int(row["tried"]))
-    steps = result["imperative"]["steps"]
-    assert steps and steps[0]["kind"] in ("try", "forced", "backjump", "model")
-    assert sum(step["kind"] == "try" for step in steps) <= counts["tried"]
-    clingo = result["clingo"]
-    assert len(clingo["steps"]) == clingo["total_steps"]  # small searches are shown whole
-    assert sum(step["kind"] == "model" for step in clingo["steps"]) == plain["answers"]
+    for player in ("clingo", "imperative"):
+        played = result[player]
+        assert [step["index"] for step in played["steps"]] == list(
+            range(min(played["total_steps"], PAGE)))
+        assert not played["truncated"]
+    kept = client.app.state.jobs.get(result["job"]).kept
+    steps = kept["imperative"].steps
+    assert sum(step.kind == "try" for step in steps) == counts["tried"]
+    assert sum(step.kind == "backjump" for step in steps) == counts["backtracks"]
+    assert sum(step.kind == "model" for step in steps) == counts["solutions"]
+
+
+def steps_page(client, job: str, player: str, start: int | str):
+    return client.get(f"/api/jobs/{job}/steps", params={"player": player, "start": start},
+                      headers=headers())
+
+
+def test_every_step_of_a_long_trace_is_reachable(client):
+    """Tens of thousands of steps: the page fetches any of them, a page at a time."""
+    result = run_job(client, {"action": "trace", "puzzle": "magic", "instance": "5x5.csv"})
+    for player in ("clingo", "imperative"):
+        total = result[player]["total_steps"]
+        assert total > 10_000
+        assert len(result[player]["steps"]) == PAGE  # not the whole search in one answer
+        for start in (total // 2, total - 1):
+            page = steps_page(client, result["job"], player, start)
+            assert page.status_code == 200, page.text
+            steps = page.json()["steps"]
+            assert [step["index"] for step in steps] == list(
+                range(start, min(start + PAGE, total)))
+            assert all("<svg" in step["svg"] and "data-row" in step["svg"] for step in steps)
+    last = steps_page(client, result["job"], "imperative",
+                      result["imperative"]["total_steps"] - 1).json()["steps"][0]
+    assert last["kind"] in ("model", "backjump", "try")
+
+
+@pytest.mark.parametrize("query", [{"player": "nobody", "start": "0"},
+                                   {"player": "clingo", "start": "-1"},
+                                   {"player": "clingo", "start": "../../x"}])
+def test_a_bad_page_request_gets_one_line(client, query):
+    result = run_job(client, {"action": "trace", "puzzle": "hidoku",
+                              "instance": "benedek-3.csv"})
+    answer = steps_page(client, result["job"], query["player"], query["start"])
+    assert answer.status_code == 400 and "\n" not in answer.json()["error"]
+
+
+def test_old_traces_are_let_go(client):
+    first = run_job(client, {"action": "trace", "puzzle": "hidoku", "instance": "benedek-3.csv"})
+    for _ in range(KEEP_TRACES):
+        run_job(client, {"action": "trace", "puzzle": "hidoku", "instance": "benedek-3.csv"})
+    answer = steps_page(client, first["job"], "clingo", 0)
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "this trace is no longer kept: press Trace again"
 
 
 def test_another_host_than_loopback_is_named_with_a_warning():

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from checkers import checker
+from conftest import comparison_table
 
 pytest.importorskip("starlette", reason="the studio extra is part of the test extra")
 
@@ -93,9 +94,14 @@ def wait_for(condition, timeout: float = 90.0, what: str = "the page"):
 
 
 def screenshot(driver, name: str) -> None:
+    """The whole page (the window grown to its height for the picture)."""
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        size = driver.get_window_size()
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(size["width"], max(size["height"], height + 100))
         driver.save_screenshot(str(Path(SHOTS) / f"studio-{name}.png"))
+        driver.set_window_size(size["width"], size["height"])
 
 
 def text_of(driver, element_id: str) -> str:
@@ -169,26 +175,6 @@ def test_the_page_solves_a_puzzle_and_draws_the_checked_answer(studio, browser):
     screenshot(browser, "solved")
 
 
-def test_breaking_the_successor_rule_shows_a_wrong_board_and_reset_fixes_it(studio, browser):
-    open_puzzle(browser, studio, "hidoku", "10x10.csv")
-    lines = (ROOT / "asp/hidoku.lp").read_text().splitlines()
-    rule = next(i for i, text in enumerate(lines, 1) if "not number(R2,C2,V+1)" in text)
-    # The successor rule and its mirror (the predecessor rule implies it) commented out.
-    type_at_line(browser, rule, "% ")
-    type_at_line(browser, rule + 1, "% ")
-    assert text_of(browser, "edited") == "(edited)"
-    press(browser, "solve")
-    text = (ROOT / "instances/hidoku/10x10.csv").read_text()
-    with pytest.raises(AssertionError):
-        checker("hidoku").check(text, {"grid": board_grid(browser)})
-    assert "unique" not in text_of(browser, "summary")
-    browser.find_element("id", "reset").click()
-    assert text_of(browser, "edited") == ""
-    press(browser, "solve")
-    checker("hidoku").check(text, {"grid": board_grid(browser)})
-    assert text_of(browser, "summary") == "Solved: the solution is unique."
-
-
 def test_a_broken_rule_is_marked_at_its_line(studio, browser):
     open_puzzle(browser, studio, "jodici", "1.csv")
     lines = (ROOT / "asp/jodici.lp").read_text().splitlines()
@@ -201,6 +187,10 @@ def test_a_broken_rule_is_marked_at_its_line(studio, browser):
     active = browser.find_element("css selector", "#editor .cm-activeLine").text
     assert active.startswith("oops ")
     screenshot(browser, "error")
+    browser.find_element("id", "reset").click()  # the packaged rules are back
+    assert text_of(browser, "edited") == ""
+    assert "oops" not in browser.find_element("css selector", "#editor .cm-content").text
+    assert not browser.find_elements("css selector", "#editor .cm-lintRange-error")
 
 
 def test_explain_marks_the_conflicting_clues(studio, browser):
@@ -223,42 +213,6 @@ def test_a_long_solve_shows_progress_and_stop_ends_it(studio, browser):
     assert text_of(browser, "summary") == "Stopped from the page."
 
 
-def test_the_search_plays_back_step_by_step(studio, browser):
-    open_puzzle(browser, studio, "hidoku", "10x10.csv")
-    press(browser, "trace")
-    player, hand = wait_for(lambda: browser.find_elements("css selector", "#players .player"),
-                            what="the playback")
-    counts = player.find_element("css selector", ".counts").text
-    # The counts of docs/declarative-vs-imperative.md for this instance.
-    assert counts == "7 choices, 3 conflicts, 1 answers", counts
-    assert hand.find_element("css selector", ".counts").text.startswith(
-        "2,051 nodes opened, 2,050 values tried, ")
-    hand.find_element("css selector", ".next").click()
-    assert marked(browser, "decided", "#players .player:nth-child(2)") or marked(
-        browser, "propagated", "#players .player:nth-child(2)")
-    position = player.find_element("css selector", ".position")
-    assert position.text.startswith("step 1 of ") and position.text.endswith("level 0")
-    seen_propagated = seen_jump = False
-    texts = []
-    for _ in range(int(position.text.split(" of ")[1].split()[0]) - 1):
-        player.find_element("css selector", ".next").click()
-        texts.append(player.find_element("css selector", ".step-text").text)
-        seen_propagated |= bool(marked(browser, "propagated", "#players"))
-        seen_jump |= bool(browser.find_elements("css selector", "#players .view.conflict"))
-        level = int(position.text.rsplit("level ", 1)[1])
-        assert level >= 0
-    assert seen_propagated and seen_jump
-    assert any(text.startswith("level 1: decided ") for text in texts)
-    assert texts[-1] == "answer 1 found"
-    checker("hidoku").check((ROOT / "instances/hidoku/10x10.csv").read_text(),
-                            {"grid": board_grid(browser, "#players .player")})
-    slider = player.find_element("css selector", ".slider")
-    browser.execute_script("arguments[0].value = 2; arguments[0].dispatchEvent("
-                           "new Event('input'))", slider)
-    assert position.text.startswith("step 3 of ")
-    screenshot(browser, "trace")
-
-
 def test_a_pasted_game_id_is_solved(studio, browser):
     open_puzzle(browser, studio, "skyscrapers", next(
         p.name for p in sorted((ROOT / "instances/skyscrapers").iterdir())
@@ -273,3 +227,120 @@ def test_a_pasted_game_id_is_solved(studio, browser):
     grid = board_grid(browser)
     assert sorted(map(sorted, grid)) == [[1, 2, 3, 4]] * 4  # a Latin square, drawn
     assert sorted(map(sorted, zip(*grid, strict=True))) == [[1, 2, 3, 4]] * 4
+
+
+def player_of(driver, name: str):
+    return driver.find_element("css selector", f'#players .player[data-player="{name}"]')
+
+
+def step_of(driver, name: str) -> int:
+    return int(player_of(driver, name).get_attribute("data-step"))
+
+
+def click_in(driver, name: str, button: str, until=None) -> None:
+    """Click a player's button and wait until its step is drawn."""
+    before = step_of(driver, name)
+    player_of(driver, name).find_element("css selector", f".{button}").click()
+    wait_for(until or (lambda: step_of(driver, name) != before
+                       and "drawing" not in player_of(driver, name).text),
+             timeout=30, what=f"{name}'s {button}")
+
+
+def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studio, browser):
+    """The issue's walk: pick hidoku, break the successor rule, see the board go wrong,
+    fix it, and watch clingo's decisions and propagation fill the board beside the
+    hand-written search, counted as docs/declarative-vs-imperative.md counts them."""
+    instance = "hidoku/10x10.csv"
+    text = (ROOT / "instances" / instance).read_text()
+    open_puzzle(browser, studio, *instance.split("/"))
+    lines = (ROOT / "asp/hidoku.lp").read_text().splitlines()
+    rule = next(i for i, line in enumerate(lines, 1) if "not number(R2,C2,V+1)" in line)
+    # Break it: the successor rule and its mirror (the predecessor rule implies it).
+    type_at_line(browser, rule, "% ")
+    type_at_line(browser, rule + 1, "% ")
+    assert text_of(browser, "edited") == "(edited)"
+    press(browser, "solve")
+    with pytest.raises(AssertionError):  # the board went wrong: numbers no longer touch
+        checker("hidoku").check(text, {"grid": board_grid(browser)})
+    assert "unique" not in text_of(browser, "summary")
+    screenshot(browser, "broken")
+    # Fix it as it was broken: delete the two comment marks again.
+    type_at_line(browser, rule, "\ue017\ue017")  # Delete, Delete
+    type_at_line(browser, rule + 1, "\ue017\ue017")
+    assert text_of(browser, "edited") == ""
+    press(browser, "solve")
+    checker("hidoku").check(text, {"grid": board_grid(browser)})
+    assert text_of(browser, "summary") == "Solved: the solution is unique."
+
+    press(browser, "trace")
+    clingo, hand = player_of(browser, "clingo"), player_of(browser, "imperative")
+    assert clingo.rect["y"] == hand.rect["y"] and clingo.rect["x"] < hand.rect["x"]  # beside
+    row = comparison_table()[instance]
+    assert clingo.find_element("css selector", ".counts").text == (
+        f"{int(row['choices'])} choices, {int(row['conflicts'])} conflicts, 1 answer")
+    assert hand.find_element("css selector", ".counts").text.startswith(
+        f"{int(row['nodes']):,} nodes opened, {int(row['tried']):,} values tried, ")
+    # clingo: every step, one by one, with its decision level; guesses and propagation
+    # marked, a jump back flashed, the last step its checked answer.
+    position = clingo.find_element("css selector", ".position")
+    total = int(clingo.get_attribute("data-total"))
+    assert position.text == f"step 1 of {total} · level 0"
+    seen = {"decided": 0, "propagated": 0, "jump": 0}
+    both = None  # a step with a guess and its propagation, for the picture
+    for _ in range(total - 1):
+        click_in(browser, "clingo", "next")
+        assert re.fullmatch(rf"step \d+ of {total} · level \d+", position.text)
+        decided = bool(marked(browser, "decided", '[data-player="clingo"]'))
+        propagated = bool(marked(browser, "propagated", '[data-player="clingo"]'))
+        seen["decided"] += decided
+        seen["propagated"] += propagated
+        seen["jump"] += bool(clingo.find_elements("css selector", ".view.conflict"))
+        if decided and propagated and both is None:
+            both = step_of(browser, "clingo")
+    assert all(seen.values()) and both is not None, seen
+    assert clingo.find_element("css selector", ".step-text").text == "answer 1 found"
+    checker("hidoku").check(text, {"grid": board_grid(browser, '[data-player="clingo"]')})
+    # The slider goes back to any step.
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent("
+                           "new Event('input'))", clingo.find_element("css selector", ".slider"),
+                           both)
+    wait_for(lambda: step_of(browser, "clingo") == both, what="the slider's step")
+    assert position.text.startswith(f"step {both + 1} of {total} · level ")
+    assert clingo.find_element("css selector", ".step-text").text.startswith(
+        f"level {position.text.rsplit(' ', 1)[1]}: decided ")
+    # The hand-written search: its first forced values, then straight to its answer and
+    # its last step, thousands of steps on, drawn a page at a time.
+    click_in(browser, "imperative", "next")
+    assert marked(browser, "propagated", '[data-player="imperative"]')
+    while not marked(browser, "decided", '[data-player="imperative"]'):
+        click_in(browser, "imperative", "next")
+    assert hand.find_element("css selector", ".step-text").text.startswith("tried ")
+    screenshot(browser, "trace")
+    click_in(browser, "imperative", "to-answer")
+    assert hand.find_element("css selector", ".step-text").text == "a solution found"
+    checker("hidoku").check(text, {"grid": board_grid(browser, '[data-player="imperative"]')})
+    click_in(browser, "imperative", "last")
+    steps = int(hand.get_attribute("data-total"))
+    assert steps > 5_000
+    assert hand.find_element("css selector", ".position").text.startswith(
+        f"step {steps:,} of {steps:,} · ")
+
+
+@pytest.mark.parametrize("instance", ["flower/pairs.txt", "checkerboard/dominoes-4x2.txt"])
+def test_flower_and_checkerboard_searches_play_back_side_by_side(studio, browser, instance):
+    open_puzzle(browser, studio, *instance.split("/"))
+    press(browser, "trace")
+    row = comparison_table()[instance]
+    clingo, hand = player_of(browser, "clingo"), player_of(browser, "imperative")
+    assert clingo.find_element("css selector", ".counts").text.startswith(
+        f"{int(row['choices'])} choices, {int(row['conflicts'])} conflicts, ")
+    assert hand.find_element("css selector", ".counts").text.startswith(
+        f"{int(row['nodes']):,} nodes opened, {int(row['tried']):,} values tried, ")
+    while not marked(browser, "decided", '[data-player="imperative"]'):
+        click_in(browser, "imperative", "next")  # the first placement: a stone, or a disk
+    assert len(marked(browser, "decided", '[data-player="imperative"]')) >= 2
+    click_in(browser, "imperative", "to-answer")
+    assert hand.find_element("css selector", ".step-text").text == "a solution found"
+    click_in(browser, "clingo", "to-answer")
+    assert clingo.find_element("css selector", ".step-text").text == "answer 1 found"
+    screenshot(browser, f"trace-{instance.split('/')[0]}")

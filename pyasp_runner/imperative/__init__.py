@@ -13,8 +13,11 @@ the package uses them.
 
 Every module offers `solve(text: str, limit: int = 2, watch=None) -> Result`; `limit`
 is the number of solutions to look for (2 proves uniqueness, 0 means all), `watch`
-hears every value tried, forced and cut (`_common.Watch`). A module that defines
-`SHOWN_VALUE` (the encoding's atom for a value of its grid) can be drawn on the board.
+hears every value tried, forced and cut (`_common.Watch`) with the search's state as
+rows of values. The studio draws a module's search on the puzzle's board when it says
+how a state's value stands in the encoding's shown atoms: `SHOWN_VALUE` (the atom
+`name(row,col,value)` of a grid) or `shown_atoms(row, col, value)`; it may also name
+its depth (`DEPTH`, "values on the board") and say what an event did (`describe`).
 """
 
 from pathlib import Path

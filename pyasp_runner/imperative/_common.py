@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# What a watched search reports: the event ("try" a value on a cell, "forced" a value by
-# simplification, "cut" by a validity check, "solution"), how to get the grid then (rows
+# What a watched search reports: the event ("start": the root, before any choice; "try"
+# a value on a cell, "forced" a value by simplification, "cut" by a validity check,
+# "solution"), how to get the grid then (rows
 # of values, None where empty; built only if the watcher asks) and the cell concerned
 # (0-based row, column), if any.
 Grid = Callable[[], list[list[Any]]]

@@ -16,7 +16,8 @@ once instead of once per permutation of the copies.
 
 from __future__ import annotations
 
-from ._common import Enough, Result, content_lines
+from ..puzzles.checkerboard import stone_label
+from ._common import Enough, Result, Watch, content_lines
 
 Shape = frozenset[tuple[int, int, str]]
 
@@ -80,9 +81,24 @@ def placements(shape: Shape, rows: int, cols: int, corner: str) -> list[int]:
     return sorted(masks)
 
 
-def solve(text: str, limit: int = 2) -> Result:
+# The studio draws a search state as one row per stone (in file order): the fields it
+# covers, or None while it is not placed; these are the encoding's shown atoms for a row.
+DEPTH = "stones placed"
+
+
+def shown_atoms(row: int, col: int, value: tuple[tuple[int, int], ...]) -> list[str]:
+    return [f"cover({r + 1},{c + 1},{row})" for r, c in value]
+
+
+def describe(kind: str, row: int, col: int, value: object) -> str:
+    if kind == "try":
+        return f"placed stone {stone_label(row)}: the stone with the fewest placements left"
+    return ""
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     rows, cols, corner, stones = read(text)
-    result = Result(limit=limit)
+    result = Result(limit=limit, watch=watch)
     full = (1 << (rows * cols)) - 1
     if sum(len(s) for s in stones) != rows * cols:
         result.nodes, result.complete = 1, True  # the root, cut at once
@@ -97,6 +113,16 @@ def solve(text: str, limit: int = 2) -> Result:
     after = [-1] * len(kinds)  # copies of a class go in increasing placement index
     chosen: list[tuple[int, int]] = []  # (class, placement mask) in the order placed
 
+    def placed() -> list[list[tuple[tuple[int, int], ...] | None]]:
+        """The studio's state: per stone in file order its fields, or None."""
+        state: list[list[tuple[tuple[int, int], ...] | None]] = [[None] for _ in stones]
+        copies = [0] * len(kinds)
+        for kind, mask in chosen:
+            stone = kinds[kind][1][copies[kind]]
+            copies[kind] += 1
+            state[stone][0] = tuple(divmod(f, cols) for f in range(rows * cols) if mask >> f & 1)
+        return state
+
     def legal(kind: int, covered: int) -> list[int]:
         masks = kinds[kind][0]
         return [i for i in range(after[kind] + 1, len(masks)) if not masks[i] & covered]
@@ -104,6 +130,7 @@ def solve(text: str, limit: int = 2) -> Result:
     def search(covered: int) -> None:
         result.nodes += 1
         if covered == full:
+            result.saw("solution", placed)
             grid = [[-1] * cols for _ in range(rows)]
             copies = [0] * len(kinds)
             for kind, mask in chosen:
@@ -116,14 +143,17 @@ def solve(text: str, limit: int = 2) -> Result:
             return
         options = {k: legal(k, covered) for k in range(len(kinds)) if left[k]}
         if any(not found for found in options.values()):
+            result.saw("cut", placed)
             return
         reachable = 0
         for kind, found in options.items():
             for i in found:
                 reachable |= kinds[kind][0][i]
         if reachable | covered != full:
+            result.saw("cut", placed)
             return
         kind = min(options, key=lambda k: (len(options[k]), k))
+        members = kinds[kind][1]
         previous = after[kind]
         left[kind] -= 1
         for i in options[kind]:
@@ -131,12 +161,14 @@ def solve(text: str, limit: int = 2) -> Result:
             mask = kinds[kind][0][i]
             after[kind] = i
             chosen.append((kind, mask))
+            result.saw("try", placed, (kinds[kind][1][len(members) - left[kind] - 1], 0))
             search(covered | mask)
             chosen.pop()
         after[kind] = previous
         left[kind] += 1
 
     try:
+        result.saw("start", placed)
         search(0)
         result.complete = True
     except Enough:

@@ -119,6 +119,7 @@ def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     try:
         if all(holds(eq, cells) for eq in equations
                if all(cells[c] is not None for c in eq[0])):
+            result.saw("start", snapshot)
             search(0)
         else:
             result.nodes = 1  # the root, cut at once: a given equation is false

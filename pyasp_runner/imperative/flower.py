@@ -11,7 +11,9 @@ leaving the fewest holes open are reported, as the original reported its 16 best
 
 from __future__ import annotations
 
-from ._common import Enough, Result, content_lines
+from functools import partial
+
+from ._common import Enough, Result, Watch, content_lines
 
 
 def read(text: str) -> list[list[int]]:
@@ -31,16 +33,44 @@ def rotate(disk: list[int], rotation: int) -> list[int]:
     return disk[rotation:] + disk[:rotation]
 
 
-def solve(text: str, limit: int = 2) -> Result:
+# The studio draws a search state as one row per disk: (rotation, the disk as rotated),
+# or None for a disk not turned yet; these are the encoding's shown atoms for a row.
+DEPTH = "disks placed"
+
+
+def shown_atoms(row: int, col: int, value: tuple[int, list[int]]) -> list[str]:
+    rotation, rotated = value
+    return [f"rot({row + 1},{rotation})",
+            *(f"wood({row + 1},{p})" for p, wood in enumerate(rotated) if wood)]
+
+
+def describe(kind: str, row: int, col: int, value: tuple[int, list[int]] | None) -> str:
+    if kind == "try" and value is not None:
+        return f"turned disk {row + 1} by {value[0]}: a new stack position, not checked yet"
+    return ""
+
+
+def stack(disks: list[list[int]],
+          rotations: tuple[int, ...]) -> list[list[tuple[int, list[int]] | None]]:
+    """The state for the studio: one row per disk, None for a disk not placed yet."""
+    rows: list[list[tuple[int, list[int]] | None]] = [
+        [(r, rotate(d, r))] for d, r in zip(disks, rotations, strict=False)]
+    return rows + [[None] for _ in disks[len(rotations):]]
+
+
+def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
     disks = read(text)
     size = len(disks[0])
-    result = Result(limit=limit)
+    result = Result(limit=limit, watch=watch)
     level: list[tuple[int, ...]] = [(0,)]
     result.nodes = 1
-    for _ in disks[1:]:
+    result.saw("start", partial(stack, disks, (0,)))
+    for depth in range(1, len(disks)):
         level = [(*state, r) for state in level for r in range(size)]
         result.nodes += len(level)
         result.tried += len(level)
+        for state in level:  # every node of the level, in the order it was opened
+            result.saw("try", partial(stack, disks, state), (depth, 0))
     fewest = size + 1
     closest: list[dict[str, object]] = []
     try:
@@ -49,8 +79,12 @@ def solve(text: str, limit: int = 2) -> Result:
             holes = sum(1 for p in range(size) if not any(disk[p] for disk in shown))
             solution = {"rotations": list(rotations), "disks": shown}
             if holes == 0:
+                result.saw("solution", partial(stack, disks, rotations))
                 result.found(solution)
-            elif holes < fewest:
+                continue
+            # a full stack position with holes: the check at the leaf fails
+            result.saw("cut", partial(stack, disks, rotations))
+            if holes < fewest:
                 fewest, closest = holes, [solution]
             elif holes == fewest:
                 closest.append(solution)

@@ -151,6 +151,7 @@ def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
         if state is None:
             result.nodes = 1  # the root, cut at once: the givens clash
         else:
+            result.saw("start", partial(hidoku.grid, state[0]))
             hidoku.search(*state)
         result.complete = True
     except Enough:

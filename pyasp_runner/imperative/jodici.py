@@ -81,6 +81,7 @@ def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
         # A disc with all 18 givens is still checked once as a whole.
         if all(_valid(grid, r, s) for r in range(RINGS) for s in range(SECTORS)
                if grid[r][s] is not None):
+            result.saw("start", snapshot)
             search(0)
         else:
             result.nodes = 1  # the root, cut at once

@@ -89,6 +89,7 @@ def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:
         grid[field] = None
 
     try:
+        result.saw("start", snapshot)
         search()
         result.complete = True
     except Enough:

@@ -217,6 +217,34 @@ def create_app(settings: Settings) -> Starlette:
             raise BadRequest("no such solve (it finished long ago, or never started)")
         return JSONResponse(job.view())
 
+    def steps(request: Request) -> Response:
+        """A page of a trace's steps, drawn (a plain function: Starlette runs it in a
+        worker thread, so drawing never holds up the event loop)."""
+        job = jobs.get(request.path_params["job"])
+        player = request.query_params.get("player", "")
+        start = request.query_params.get("start", "0")
+        if not is_digits(start) or len(start) > 9:
+            raise BadRequest("start must be a step number")
+        if job is None or job.kept is None:
+            raise BadRequest("this trace is no longer kept: press Trace again")
+        playback = job.kept.get(player)
+        if playback is None:
+            raise BadRequest(f"no search named {player!r} in this trace")
+        at: int | None = int(start)
+        find = request.query_params.get("find")
+        if find is not None:
+            if find not in ("backjump", "model"):
+                raise BadRequest("find must be backjump or model")
+            at = playback.find(find, int(start))
+            if at is None:
+                return JSONResponse({"start": None, "steps": []})
+        from .work import drawer_for
+        with job.lock:
+            if job.drawer is None:
+                job.drawer = drawer_for(job.request)
+            drawer = job.drawer
+        return JSONResponse({"start": at, "steps": playback.page(drawer, at)})
+
     async def stop(request: Request) -> Response:
         job = jobs.get(request.path_params["job"])
         if job is None:
@@ -251,6 +279,7 @@ def create_app(settings: Settings) -> Starlette:
             Route("/api/puzzles/{puzzle}/instances/{name}", instance),
             Route("/api/jobs", start, methods=["POST"]),
             Route("/api/jobs/{job}", status),
+            Route("/api/jobs/{job}/steps", steps),
             Route("/api/jobs/{job}/stop", stop, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

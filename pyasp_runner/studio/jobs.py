@@ -25,6 +25,11 @@ from typing import Any
 GRACE_S = 3.0
 # Finished jobs whose answer nobody fetched are forgotten after this many newer ones.
 KEEP_FINISHED = 32
+# The whole playbacks of this many traces stay with the server (a page asks for their
+# steps a page at a time); older ones are let go.
+KEEP_TRACES = 3
+# The key of an answer's part that stays with the server (the whole playbacks of a trace).
+KEPT = "_kept"
 
 
 def _child(request: dict[str, Any], instances: Path | None, conn: Connection) -> None:
@@ -62,6 +67,10 @@ class Job:
     found: int = 0
     result: dict[str, Any] | None = None
     stopped: bool = False
+    request: dict[str, Any] = field(default_factory=dict)
+    kept: dict[str, Any] | None = None  # a trace's playbacks, by player
+    drawer: Any = None                  # the boards of its puzzle, made on first use
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def running(self) -> bool:
@@ -103,7 +112,8 @@ class Jobs:
             process.start()
             sender.close()
             job = Job(id=f"{next(self.counter)}-{secrets.token_hex(4)}", action=request["action"],
-                      time_limit=float(request["time_limit"]), process=process, conn=receiver)
+                      time_limit=float(request["time_limit"]), process=process, conn=receiver,
+                      request=request)
             self.jobs[job.id] = job
             self._forget_old()
         threading.Thread(target=self._watch, args=(job,), daemon=True,
@@ -155,7 +165,13 @@ class Jobs:
                 result = _ended("error", f"The solver process ended unexpectedly "
                                 f"(exit code {job.process.exitcode}).")
         job.conn.close()
+        job.kept = result.pop(KEPT, None)
         job.result = result
+        if job.kept is not None:
+            with self.lock:
+                traces = [other for other in self.jobs.values() if other.kept is not None]
+                for old in traces[:-KEEP_TRACES]:
+                    old.kept = old.drawer = None
 
     def _forget_old(self) -> None:
         finished = [job_id for job_id, job in self.jobs.items() if not job.running]

@@ -1,14 +1,22 @@
-"""Searches played back on the board: clingo's recorded search, step by step.
+"""Searches played back on the board: clingo's recorded search and the hand-written one.
 
-Each step is the board (the puzzle's own board description, drawn as SVG) after one
-event of the search, with the cells that step changed: decided (the solver's guess) or
-propagated (what followed from it), and whether the step jumped back after a conflict.
-The page shows a step control and a slider over these steps.
+A search becomes a `Playback`: a list of steps, each saying which shown atoms it made
+true and which it undid, which it decided (the solver's guess) and what happened (a
+decision with the propagation that followed it, a jump back after a conflict, an
+answer). Steps are small, so a search of a hundred thousand events fits; the studio's
+server keeps the playback and draws the boards of a page of steps when the page asks
+for them (`Playback.page`), so every step is reachable with the step control and the
+slider while the page only ever holds a few boards.
+
+Decided cells are those of the atoms a step decided; propagated cells are those the
+step's other new atoms changed on the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from clingo import Symbol, parse_term
@@ -18,10 +26,14 @@ from ..board import Board, Lines
 from ..board.svg import svg
 from ..errors import AnswerShapeError
 from ..puzzle import Answer, Instance, Puzzle
-from ..trace import Frame, Trace, frames
+from ..trace import Trace
 
-# The page shows at most this many steps of a search (the counts say how many there were).
-MAX_STEPS = 300
+# Events recorded per search (the search goes on; its counts stay whole).
+MAX_EVENTS = 100_000
+# Boards drawn per request of the page.
+PAGE = 20
+# Every KEYFRAME steps the whole state is kept, so a page is replayed from the nearest.
+KEYFRAME = 64
 
 Position = tuple[int, int]
 
@@ -68,134 +80,258 @@ class Drawer:
         return self.symbols[atom]
 
 
-def clingo_steps(puzzle: Puzzle, instance: Instance, trace: Trace,
-                 max_steps: int = MAX_STEPS) -> dict[str, Any]:
-    """The page's playback of a recorded clingo search."""
-    drawer = Drawer(puzzle, instance)
-    title = f"{puzzle.name} · {escape.name(instance.source)} · clingo"
-    replay = _kept(frames(trace.events))
-    steps: list[dict[str, Any]] = []
-    previous = drawer.board(replay[0][0].true) if replay else None
-    for frame, decision in replay[:max_steps]:
-        kind = frame.event["event"]
-        board = drawer.board(frame.true)
-        decided: list[Position] = []
-        if frame.decided and previous is not None:
-            decided = changed(drawer.board(frame.true - frame.decided), board)
-        elif decision and decision.startswith("not ") and decision != "not a rule body":
-            decided = drawer.cells_of(decision[4:])  # the cell the guess ruled a value out of
-        propagated = [p for p in changed(previous, board) if p not in decided] \
-            if previous is not None else []
-        steps.append({
-            "kind": kind, "level": frame.level, "svg": svg(board, title),
-            "decided": decided, "propagated": propagated,
-            "text": _describe(frame, decision, len(propagated)),
-        })
-        previous = board
+@dataclass(frozen=True)
+class Step:
+    """One step: its kind (start, decide, propagate, backjump, model, try, forced), its
+    level, a sentence, the shown atoms it made true and undid, the atoms it decided."""
+
+    kind: str
+    level: int
+    text: str
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    mark: tuple[str, ...] = ()
+
+
+@dataclass
+class Playback:
+    """A search as steps, with the whole state kept every KEYFRAME steps."""
+
+    title: str
+    steps: list[Step]
+    info: dict[str, Any]               # counts and notes the page shows at once
+    level_label: str = ""              # "values on the board": the level is a depth
+    keyframes: list[frozenset[str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        state: set[str] = set()
+        self.keyframes = []
+        for index, step in enumerate(self.steps):
+            state.difference_update(step.remove)
+            state.update(step.add)
+            if index % KEYFRAME == 0:
+                self.keyframes.append(frozenset(state))
+
+    def state_after(self, index: int) -> set[str]:
+        """The shown atoms true after step `index` (none before step 0)."""
+        if index < 0:
+            return set()
+        base = index - index % KEYFRAME
+        state = set(self.keyframes[base // KEYFRAME])
+        for step in self.steps[base + 1:index + 1]:
+            state.difference_update(step.remove)
+            state.update(step.add)
+        return state
+
+    def find(self, kind: str, start: int) -> int | None:
+        """The first step of this kind from `start` on (the page's "next answer")."""
+        return next((index for index in range(max(start, 0), len(self.steps))
+                     if self.steps[index].kind == kind), None)
+
+    def view(self, drawer: Drawer) -> dict[str, Any]:
+        """What the page gets at once: the counts, the number of steps, the first page."""
+        return {**self.info, "title": self.title, "total_steps": len(self.steps),
+                "page": PAGE, "steps": self.page(drawer, 0, PAGE)}
+
+    def page(self, drawer: Drawer, start: int, count: int = PAGE) -> list[dict[str, Any]]:
+        """Steps start.. (at most PAGE of them), each with its board's SVG and its marks."""
+        start = max(0, min(start, len(self.steps)))
+        end = min(start + max(0, min(count, PAGE)), len(self.steps))
+        state = self.state_after(start - 1)
+        previous = drawer.board(state)
+        drawn = []
+        for index in range(start, end):
+            step = self.steps[index]
+            state.difference_update(step.remove)
+            state.update(step.add)
+            board = drawer.board(state)
+            decided = sorted({cell for atom in step.mark for cell in drawer.cells_of(atom)})
+            propagated: list[Position] = []
+            if step.add and step.kind not in ("backjump", "model", "start"):
+                base = previous if not step.remove else drawer.board(state - set(step.add))
+                propagated = [cell for cell in changed(base, board) if cell not in decided]
+            drawn.append({
+                "index": index, "kind": step.kind, "level": step.level,
+                "level_label": f"{step.level} {self.level_label}" if self.level_label
+                else f"level {step.level}",
+                "svg": svg(board, self.title), "decided": decided,
+                "propagated": propagated, "text": step.text})
+            previous = board
+        return drawn
+
+
+def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playback:
+    """clingo's recorded search as steps: a decision is shown together with the
+    propagation that follows it at its level; a decision that propagates no shown atom,
+    a jump back and an answer are steps of their own."""
+    events = trace.events
+    facts = frozenset(events[0].get("facts", ())) if events else frozenset()
+    by_level: dict[int, set[str]] = {0: set()}
+    current: set[str] = set(facts)   # the facts and what every open level set true
+    shown: set[str] = set()          # what the last step showed
+    steps: list[Step] = []
+    level = 0
+    pending: dict[str, Any] | None = None  # a decision waiting for its propagation
+
+    def emit(kind: str, text: str, at: int, mark: tuple[str, ...] = (),
+             state: set[str] | frozenset[str] | None = None) -> None:
+        nonlocal shown
+        target = set(current if state is None else state)
+        steps.append(Step(kind, at, text, tuple(sorted(target - shown)),
+                          tuple(sorted(shown - target)), mark))
+        shown = target
+
+    def undo(above: int) -> None:
+        for deeper in [lv for lv in by_level if lv > above]:
+            current.difference_update(by_level.pop(deeper))
+
+    def flush() -> None:
+        nonlocal pending
+        if pending is not None:
+            emit("decide", f"level {pending['level']}: decided {_literal(pending)}; "
+                 "propagation set no shown atom", pending["level"], _marked(pending))
+            pending = None
+
+    for event in events:
+        kind = event["event"]
+        if kind == "start":
+            emit("start", "the clues as facts, before any propagation", 0)
+        elif kind == "decide":
+            flush()
+            level = event["level"]
+            undo(level - 1)
+            by_level[level] = set()
+            pending = event
+        elif kind == "propagate":
+            merged = pending is not None and pending["level"] == event["level"]
+            if not merged:
+                flush()
+            level = event["level"]
+            undo(level)
+            new = set(event["true"]) - current
+            by_level.setdefault(level, set()).update(new)
+            current.update(new)
+            head = f"level {level}: "
+            mark: tuple[str, ...] = ()
+            if merged and pending is not None:
+                head += f"decided {_literal(pending)}; "
+                mark = _marked(pending)
+                pending = None
+            emit("propagate", f"{head}propagation set {len(event['true'])} shown atoms "
+                 f"true and {event['false']} false", level, mark)
+        elif kind == "backjump":
+            flush()
+            level = event["to"]
+            undo(level)
+            emit("backjump", f"conflict or restart: jumped back from level {event['from']} "
+                 f"to level {event['to']}", level)
+        elif kind == "model":
+            flush()
+            emit("model", f"answer {event['number']} found", level,
+                 state=facts | frozenset(event["atoms"]))
+        elif kind == "end":
+            flush()
     end = trace.end
-    return {"steps": steps, "total_steps": len(replay), "truncated": end["truncated"],
-            "counts": {"choices": end["choices"], "conflicts": end["conflicts"],
-                       "answers": end["models"], "status": end["status"]}}
+    return Playback(
+        f"{puzzle.name} · {escape.name(instance.source)} · clingo", steps,
+        {"truncated": bool(end.get("truncated")), "events": end.get("events", len(events)),
+         "counts": {"choices": end["choices"], "conflicts": end["conflicts"],
+                    "answers": end["models"], "status": end["status"]}})
 
 
-def imperative_steps(puzzle: Puzzle, instance: Instance, text: str, wanted: int,
-                     max_steps: int = MAX_STEPS) -> dict[str, Any] | None:
+def _literal(decision: dict[str, Any]) -> str:
+    return decision["literal"] or "a rule body (no atom)"
+
+
+def _marked(decision: dict[str, Any]) -> tuple[str, ...]:
+    """The atom whose cell a shown decision concerns (set true, or ruled out)."""
+    literal = decision["literal"]
+    if not decision["shown"] or not literal:
+        return ()
+    return (literal.removeprefix("not "),)
+
+
+# The hand-written search's events as the page names them.
+_KINDS = {"cut": "backjump", "solution": "model"}
+
+
+def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
+                        wanted: int) -> Playback | None:
     """The hand-written search of `pyasp_runner.imperative` for this puzzle, played back
     on the same board (None where the puzzle has no imperative solver to draw)."""
-    import importlib
-
     from ..imperative import PUZZLES
     if puzzle.name not in PUZZLES:
         return None
     module = importlib.import_module(f"..imperative.{puzzle.name}", __package__)
-    shown = getattr(module, "SHOWN_VALUE", None)
-    if shown is None:
-        return None
-    events: list[tuple[str, list[list[Any]], tuple[int, int] | None]] = []
-    cuts, total = [0], [0]
+    atoms_of: Callable[[int, int, Any], list[str]] | None = getattr(module, "shown_atoms", None)
+    if atoms_of is None and getattr(module, "SHOWN_VALUE", None) is not None:
+        name = module.SHOWN_VALUE
 
-    def watch(kind: str, grid: Callable[[], list[list[Any]]],
-              cell: tuple[int, int] | None) -> None:
-        cuts[0] += kind == "cut"
-        total[0] += 1
-        if len(events) < max_steps:
-            events.append((kind, grid(), cell))
+        def atoms_of(row: int, col: int, value: Any) -> list[str]:
+            return [f"{name}({row + 1},{col + 1},{value})"]
+    if atoms_of is None:
+        return None
+    describe = getattr(module, "describe", None)
+    givens = tuple(sorted(str(clue) for clue in instance.clues if clue.name == "given"))
+    steps: list[Step] = []
+    entries: dict[Position, Any] = {}
+    counted = {"events": 0, "kept": 0, "cuts": 0}
+
+    def watch(kind: str, grid: Callable[[], list[list[Any]]], cell: Position | None) -> None:
+        counted["events"] += 1
+        counted["cuts"] += kind == "cut"
+        if counted["kept"] >= MAX_EVENTS:
+            return
+        counted["kept"] += 1
+        if not steps and kind != "start":
+            steps.append(Step("start", len(givens), "the puzzle as given", givens))
+        now = {(r, c): value for r, row in enumerate(grid()) for c, value in enumerate(row)
+               if value is not None}
+        add: list[str] = []
+        remove: list[str] = []
+        for position in entries.keys() | now.keys():
+            old, new = entries.get(position), now.get(position)
+            if old != new:
+                if old is not None:
+                    remove.extend(atoms_of(*position, old))
+                if new is not None:
+                    add.extend(atoms_of(*position, new))
+        entries.clear()
+        entries.update(now)
+        value = now.get(cell) if cell is not None else None
+        mark = tuple(atoms_of(*cell, value)) if kind == "try" and cell and value is not None \
+            else ()
+        if kind == "start":  # the root: the clues, and the values the search starts from
+            add = sorted({*givens, *add})
+        steps.append(Step(_KINDS.get(kind, kind), len(now), _say(describe, kind, cell, value),
+                          tuple(add), tuple(remove), mark))
 
     result = module.solve(text, wanted, watch=watch)
-    drawer = Drawer(puzzle, instance)
-    givens = {str(clue) for clue in instance.clues if clue.name == "given"}
-    title = f"{puzzle.name} · {escape.name(instance.source)} · hand-written search"
-    steps: list[dict[str, Any]] = []
-    previous = drawer.board(givens)
-    depth = 0
-    for kind, grid, cell in events:
-        atoms = givens | {f"{shown}({r},{c},{value})" for r, row in enumerate(grid, start=1)
-                          for c, value in enumerate(row, start=1) if value is not None}
-        board = drawer.board(atoms)
-        position = [(cell[0] + 1, cell[1] + 1)] if cell is not None else []
-        value = grid[cell[0]][cell[1]] if cell is not None else None
-        depth = sum(v is not None for row in grid for v in row)
-        steps.append({
-            "kind": {"cut": "backjump", "solution": "model"}.get(kind, kind),
-            "level": depth, "level_label": f"{depth} values on the board",
-            "svg": svg(board, title),
-            "decided": position if kind == "try" else [],
-            "propagated": position if kind == "forced" else
-            [p for p in changed(previous, board) if p not in position] if kind == "try" else [],
-            "text": {"try": f"tried {value} at {position[0] if position else ''}",
-                     "forced": f"placed {value} at {position[0] if position else ''}: "
-                     "its only field left",
-                     "cut": "a validity check failed: back to the last choice",
-                     "solution": "a solution found"}[kind],
-        })
-        previous = board
-    return {"steps": steps, "total_steps": total[0], "solver":
-            f"pyasp_runner/imperative/{puzzle.name}.py",
-            "counts": {"nodes": result.nodes, "tried": result.tried, "backtracks": cuts[0],
-                       "solutions": len(result.solutions), "complete": result.complete}}
+    if not steps:  # the solver cut its root before searching: the clues clash
+        counted["cuts"] += 1
+        steps += [Step("start", len(givens), "the puzzle as given", givens),
+                  Step("backjump", len(givens), "the root is cut at once: the clues "
+                       "contradict each other, nothing to search")]
+    return Playback(
+        f"{puzzle.name} · {escape.name(instance.source)} · hand-written search", steps,
+        {"truncated": counted["events"] > counted["kept"],
+         "events": counted["events"], "solver": f"pyasp_runner/imperative/{puzzle.name}.py",
+         "counts": {"nodes": result.nodes, "tried": result.tried,
+                    "backtracks": counted["cuts"], "solutions": len(result.solutions),
+                    "complete": result.complete}},
+        level_label=getattr(module, "DEPTH", "values on the board"))
 
 
-def _kept(replay: Sequence[Frame]) -> list[tuple[Frame, str | None]]:
-    """Frames worth a step, each with the decision it shows (a decision is shown
-    together with the propagation that follows it at its level)."""
-    kept: list[tuple[Frame, str | None]] = []
-    decision: str | None = None
-    kept_decide = replay[0] if replay else None
-    for frame in replay:
-        event = frame.event
-        if event["event"] == "decide":
-            literal = event["literal"] or "a rule body (no atom)"
-            if decision is not None and kept_decide is not None:  # it propagated nothing
-                kept.append((kept_decide, decision))
-            kept_decide, decision = frame, literal
-            continue
-        if event["event"] == "propagate" and decision is not None \
-                and kept_decide is not None and event["level"] == kept_decide.level:
-            kept.append((frame, decision))
-            decision = None
-            continue
-        if decision is not None and kept_decide is not None:
-            kept.append((kept_decide, decision))
-            decision = None
-        if event["event"] != "end":
-            kept.append((frame, None))
-    return kept
+def _say(describe: Callable[..., str] | None, kind: str, cell: Position | None,
+         value: Any) -> str:
+    """The sentence of one event of the hand-written search."""
+    said = describe(kind, *cell, value) if describe is not None and cell is not None else ""
+    if said:
+        return said
+    where = f"({cell[0] + 1},{cell[1] + 1})" if cell is not None else ""
+    return {"try": f"tried {value} at {where}",
+            "forced": f"placed {value} at {where}: its only field left",
+            "cut": "a validity check failed: this branch is cut, back to the last choice",
+            "solution": "a solution found",
+            "start": "the root of the search, before any choice"}.get(kind, kind)
 
-
-def _describe(frame: Frame, decision: str | None, propagated: int) -> str:
-    event = frame.event
-    kind = event["event"]
-    if kind == "start":
-        return "the clues as facts, before any propagation"
-    if kind == "decide":
-        return f"level {frame.level}: decided {decision}; propagation set no shown atom"
-    if kind == "propagate":
-        head = f"level {frame.level}: " + (f"decided {decision}; " if decision else "")
-        return (f"{head}propagation set {len(event['true'])} shown atoms true "
-                f"({propagated} cells changed) and {event['false']} false")
-    if kind == "backjump":
-        return (f"conflict or restart: jumped back from level {event['from']} "
-                f"to level {event['to']}")
-    if kind == "model":
-        return f"answer {event['number']} found"
-    return str(kind)

@@ -22,6 +22,7 @@ from ..board.svg import svg
 from ..errors import AnswerShapeError, EncodingError, UserError
 from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from ..report import STATS_HELP, conflict_sentence, envelope, known_values
+from .jobs import KEPT
 from .rules import check_rules
 
 Report = Callable[[float, int], None]
@@ -80,6 +81,16 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             return trace(puzzle, instance, encoding, args, time_limit, text,
                          int(request.get("wanted", 2)))
         raise UserError(f"unknown action {action!r}")
+
+
+def drawer_for(request: dict[str, Any]) -> Any:
+    """The boards of a request's puzzle and instance (the server draws a trace's pages)."""
+    from .playback import Drawer
+    puzzle = registry()[request["puzzle"]]
+    text, source = request["text"], request.get("source") or "<page>"
+    instance = puzzle.configure(puzzle.parse(text, source),
+                                option_values(puzzle, puzzle_arguments(puzzle)))
+    return Drawer(puzzle, instance)
 
 
 def puzzle_arguments(puzzle: Puzzle) -> argparse.Namespace:
@@ -211,31 +222,35 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
           time_limit: float, text: str, wanted: int) -> dict[str, Any]:
     """clingo's search recorded and turned into board steps (as `--trace` records it),
     and beside it the hand-written search; both look for `wanted` solutions, as the
-    comparison in docs/declarative-vs-imperative.md does."""
+    comparison in docs/declarative-vs-imperative.md does. The page gets the counts and
+    the first page of steps; the whole playbacks go to the server (`KEPT`), which draws
+    further pages when the page asks."""
     from ..trace import record
-    from .playback import MAX_STEPS, clingo_steps, imperative_steps
+    from .playback import MAX_EVENTS, Drawer, clingo_playback, imperative_playback
     deadline = time.perf_counter() + time_limit
     limits = limits_for(puzzle, args)
     limits.threads = 1
-    if limits.models != 0:
-        limits.models = limits.keep = wanted
+    limits.models = limits.keep = wanted  # as the comparison's `--models N`
     limits.time_limit = time_limit
     # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
     # the solver as a propagator, which can change clasp's path.
     plain = runner.solve(encoding, instance.facts, limits)
     recorded = record(encoding, instance.facts, limits, puzzle.name, instance.source,
-                      max_events=4 * MAX_STEPS, deadline=deadline)
-    played = clingo_steps(puzzle, instance, recorded)
+                      max_events=MAX_EVENTS, deadline=deadline)
+    drawer = Drawer(puzzle, instance)
+    clingo = clingo_playback(puzzle, instance, recorded)
+    imperative = imperative_playback(puzzle, instance, text, wanted)  # rules do not change it
+    played = clingo.view(drawer)
     played["plain"] = {"choices": int(plain.stats["choices"]),
                        "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
-    imperative = imperative_steps(puzzle, instance, text, wanted)  # the rules do not change it
-    counts = played["counts"]
-    shown = len(played["steps"])
-    more = f" (the first {shown} of {played['total_steps']} shown)" \
-        if shown < played["total_steps"] or played["truncated"] else ""
-    return {"status": counts["status"], "clingo": played, "imperative": imperative,
-            "summary": f"clingo's search: {counts['choices']:,} choices, "
-            f"{counts['conflicts']:,} conflicts, {counts['answers']} answers{more}."}
+    hand = imperative.view(drawer) if imperative else None
+    more = f" (recording stopped after {played['events']:,} events)" if played["truncated"] \
+        else ""
+    beside = f"; the hand-written search in {hand['total_steps']:,} steps" if hand else ""
+    return {"status": played["counts"]["status"], "clingo": played, "imperative": hand,
+            "summary": f"Played back: clingo's search in {played['total_steps']:,} "
+            f"steps{more}{beside}.",
+            KEPT: {"clingo": clingo, "imperative": imperative}}
 
 
 def picture(puzzle: Puzzle, instance: Instance, board: Board) -> str:

@@ -118,7 +118,7 @@ async function run(action, { index = 0 } = {}) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       job = await api(`/api/jobs/${job.id}`);
     }
-    show(action, job.result, index);
+    show(action, { ...job.result, job: job.id }, index);
   } catch (error) {
     showError(error.message);
     setSummary("", "");
@@ -130,10 +130,16 @@ async function run(action, { index = 0 } = {}) {
 }
 
 // One search played back: a step control, a slider, and the board of each step with
-// the decided and propagated cells marked (data-row/data-col of the board's SVG).
-function player(title, played, counts) {
+// the decided and propagated cells marked (data-row/data-col of the board's SVG). The
+// server keeps the whole search and draws it a page of steps at a time: the page holds
+// only the pages near the step shown, so a search of 100,000 steps stays quick.
+const SPEEDS = { slow: 600, fast: 120, fastest: 30 };
+const KEEP_STEPS = 400;
+
+function player(title, played, counts, name, jobId) {
   const root = document.createElement("section");
   root.className = "player";
+  root.dataset.player = name;
   root.innerHTML = `<h3></h3><p class="counts"></p>
     <div class="controls">
       <button type="button" class="first" title="first step">|&lt;</button>
@@ -141,25 +147,55 @@ function player(title, played, counts) {
       <button type="button" class="play">play</button>
       <button type="button" class="next" title="step forward">&gt;</button>
       <button type="button" class="last" title="last step">&gt;|</button>
+      <button type="button" class="to-conflict" title="the next step that jumps back">next conflict</button>
+      <button type="button" class="to-answer" title="the next step that finds an answer">next answer</button>
+      <select class="speed" aria-label="speed"><option>slow</option><option>fast</option><option>fastest</option></select>
       <input type="range" class="slider" min="0" step="1" aria-label="step">
-      <span class="position"></span>
     </div>
+    <p class="position"></p>
     <p class="step-text"></p>
-    <p class="dim"><span class="legend-decided">decided</span> · <span class="legend-propagated">propagated</span> · a red frame: jumped back</p>
+    <p class="legend"><span class="swatch decided">7</span> decided: a guess
+      <span class="swatch propagated">7</span> propagated: follows from it
+      <span class="swatch conflict"></span> conflict: jumped back</p>
     <div class="view"></div>`;
   root.querySelector("h3").textContent = title;
   root.querySelector(".counts").textContent = counts;
-  const steps = played.steps;
+  const total = played.total_steps;
+  const page = played.page;
+  const cache = new Map(played.steps.map((step) => [step.index, step]));
+  const loading = new Map();
   const slider = root.querySelector(".slider");
-  slider.max = String(Math.max(steps.length - 1, 0));
+  const position = root.querySelector(".position");
+  slider.max = String(Math.max(total - 1, 0));
+  root.dataset.total = String(total);
   let at = 0;
-  let timer = null;
-  function go(index) {
-    at = Math.min(Math.max(index, 0), steps.length - 1);
-    const step = steps[at];
-    slider.value = String(at);
-    root.querySelector(".position").textContent =
-      `step ${at + 1} of ${steps.length}${played.total_steps > steps.length ? ` (of ${played.total_steps.toLocaleString("en")})` : ""} · ${step.level_label || `level ${step.level}`}`;
+  let wanted = 0;
+  let playing = false;
+
+  function fetchPage(start) {
+    if (!loading.has(start)) {
+      loading.set(start, api(`/api/jobs/${jobId}/steps?player=${name}&start=${start}`)
+        .then((data) => {
+          for (const step of data.steps) cache.set(step.index, step);
+          if (cache.size > KEEP_STEPS) {  // forget the steps farthest from the one shown
+            const far = [...cache.keys()].sort((a, b) => Math.abs(b - at) - Math.abs(a - at));
+            for (const index of far.slice(0, cache.size - KEEP_STEPS)) cache.delete(index);
+          }
+        })
+        .finally(() => loading.delete(start)));
+    }
+    return loading.get(start);
+  }
+
+  function where(index, step) {
+    const recorded = played.truncated ? ` (recording stopped after ${played.events.toLocaleString("en")} events)` : "";
+    return `step ${(index + 1).toLocaleString("en")} of ${total.toLocaleString("en")}${recorded}` +
+      (step ? ` · ${step.level_label}` : " · drawing…");
+  }
+
+  function draw(index, step) {
+    at = index;
+    position.textContent = where(index, step);
     root.querySelector(".step-text").textContent = step.text;
     const view = root.querySelector(".view");
     view.innerHTML = step.svg;
@@ -171,23 +207,69 @@ function player(title, played, counts) {
         }
       }
     }
-    root.dataset.step = String(at);
+    root.dataset.step = String(index);
   }
+
+  async function go(index) {
+    if (!total) return;
+    index = Math.min(Math.max(index, 0), total - 1);
+    wanted = index;
+    slider.value = String(index);
+    if (!cache.has(index)) {
+      position.textContent = where(index, null);
+      try {
+        await fetchPage(index - (index % page));
+      } catch (error) {
+        showError(error.message);
+        return;
+      }
+      if (wanted !== index || !cache.has(index)) return;  // the slider moved on meanwhile
+    }
+    draw(index, cache.get(index));
+    const next = index - (index % page) + page;
+    if (next < total && index % page >= page / 2 && !cache.has(next)) fetchPage(next).catch(() => {});
+  }
+
+  async function seek(kind) {
+    try {
+      const data = await api(`/api/jobs/${jobId}/steps?player=${name}&start=${at + 1}&find=${kind}`);
+      if (data.start === null) {
+        position.textContent = `${where(at, cache.get(at))} · no ${kind === "model" ? "answer" : "conflict"} after this step`;
+        return;
+      }
+      for (const step of data.steps) cache.set(step.index, step);
+      await go(data.start);
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  async function play(button) {
+    if (playing) { playing = false; return; }
+    playing = true;
+    button.textContent = "pause";
+    while (playing && at < total - 1) {
+      await go(at + 1);
+      await new Promise((resolve) => setTimeout(resolve, SPEEDS[root.querySelector(".speed").value]));
+    }
+    playing = false;
+    button.textContent = "play";
+  }
+
   root.querySelector(".first").onclick = () => go(0);
   root.querySelector(".prev").onclick = () => go(at - 1);
   root.querySelector(".next").onclick = () => go(at + 1);
-  root.querySelector(".last").onclick = () => go(steps.length - 1);
+  root.querySelector(".last").onclick = () => go(total - 1);
+  root.querySelector(".to-conflict").onclick = () => seek("backjump");
+  root.querySelector(".to-answer").onclick = () => seek("model");
   slider.oninput = () => go(Number(slider.value));
-  root.querySelector(".play").onclick = (event) => {
-    if (timer) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
-    event.target.textContent = "pause";
-    timer = setInterval(() => {
-      if (at >= steps.length - 1) { clearInterval(timer); timer = null; event.target.textContent = "play"; return; }
-      go(at + 1);
-    }, 600);
-  };
-  if (steps.length) go(0);
+  root.querySelector(".play").onclick = (event) => play(event.target);
+  if (total) go(0);
   return root;
+}
+
+function many(count, what) {
+  return `${count.toLocaleString("en")} ${what}${count === 1 ? "" : "s"}`;
 }
 
 function showPlayers(result) {
@@ -196,15 +278,16 @@ function showPlayers(result) {
   const clingo = result.clingo;
   const c = clingo.counts;
   const p = clingo.plain;
-  let counts = `${p.choices.toLocaleString("en")} choices, ${p.conflicts.toLocaleString("en")} conflicts, ${p.answers} answers`;
+  let counts = `${many(p.choices, "choice")}, ${many(p.conflicts, "conflict")}, ${many(p.answers, "answer")}`;
   if (p.choices !== c.choices || p.conflicts !== c.conflicts) {
-    counts += ` (the recorded search: ${c.choices.toLocaleString("en")} choices, ${c.conflicts.toLocaleString("en")} conflicts; recording joins the solver and can change its path)`;
+    counts += ` (the recorded search: ${many(c.choices, "choice")}, ${many(c.conflicts, "conflict")}; recording joins the solver and can change its path)`;
   }
-  players.appendChild(player("clingo (the rules)", clingo, counts));
+  players.appendChild(player("clingo (the rules)", clingo, counts, "clingo", result.job));
   if (result.imperative) {
     const i = result.imperative;
     players.appendChild(player(`hand-written search (${i.solver})`, i,
-      `${i.counts.nodes.toLocaleString("en")} nodes opened, ${i.counts.tried.toLocaleString("en")} values tried, ${i.counts.backtracks.toLocaleString("en")} backtracks (cut by a check), ${i.counts.solutions} solutions`));
+      `${many(i.counts.nodes, "node")} opened, ${many(i.counts.tried, "value")} tried, ${many(i.counts.backtracks, "backtrack")} (cut by a check), ${many(i.counts.solutions, "solution")}`,
+      "imperative", result.job));
   }
   players.hidden = false;
   document.querySelector("main").classList.add("tracing");

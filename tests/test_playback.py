@@ -1,0 +1,117 @@
+"""The studio's playback of both searches, without a server or a browser: every step is
+reachable, the states the steps replay are the searches' own, and the answers they end
+in pass the independent checkers.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from checkers import checker
+
+from pyasp_runner.puzzle import Answer, registry
+from pyasp_runner.runner import Limits
+from pyasp_runner.studio.playback import (
+    KEYFRAME,
+    PAGE,
+    Drawer,
+    clingo_playback,
+    imperative_playback,
+)
+from pyasp_runner.trace import record
+
+ROOT = Path(__file__).resolve().parent.parent
+# One instance of each puzzle with a hand-written solver, small enough to replay whole.
+CASES = ["hidoku/benedek-15.csv", "jodici/1.csv", "flower/pairs.txt",
+         "equation/small-range.txt", "magic/3x3-lo-shu.csv", "checkerboard/dominoes-4x2.txt"]
+
+
+def load(case: str):
+    puzzle_name, name = case.split("/")
+    puzzle = registry()[puzzle_name]
+    text = (ROOT / "instances" / case).read_text()
+    return puzzle, puzzle.parse(text, name), text
+
+
+def answer_of(state: set[str]) -> Answer:
+    from clingo import parse_term
+    return Answer(tuple(sorted(parse_term(atom) for atom in state)))
+
+
+def replayed(playback, index: int) -> set[str]:
+    """The state after step `index`, the long way: every step from the first."""
+    state: set[str] = set()
+    for step in playback.steps[:index + 1]:
+        state.difference_update(step.remove)
+        state.update(step.add)
+    return state
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_hand_written_search_ends_in_its_checked_solutions(case):
+    puzzle, instance, text = load(case)
+    playback = imperative_playback(puzzle, instance, text, 3)
+    assert playback is not None
+    solver = __import__(f"pyasp_runner.imperative.{puzzle.name}", fromlist=["solve"])
+    plain = solver.solve(text, 3)
+    counts = playback.info["counts"]
+    assert (counts["nodes"], counts["tried"]) == (plain.nodes, plain.tried)
+    assert sum(step.kind == "try" for step in playback.steps) == plain.tried
+    assert sum(step.kind == "backjump" for step in playback.steps) == counts["backtracks"]
+    models = [i for i, step in enumerate(playback.steps) if step.kind == "model"]
+    assert len(models) == len(plain.solutions) > 0
+    for index, solution in zip(models, plain.solutions, strict=True):
+        state = playback.state_after(index)
+        drawn = puzzle.solution_json(instance, answer_of(state))
+        checker(puzzle.name).check(text, drawn)
+        assert drawn == solution or puzzle.name == "flower" and \
+            drawn["rotations"] == solution["rotations"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_clingo_s_search_ends_in_its_checked_answers(case):
+    puzzle, instance, text = load(case)
+    trace = record(puzzle.encoding, instance.facts, Limits(models=3, threads=1),
+                   puzzle.name, instance.source)
+    playback = clingo_playback(puzzle, instance, trace)
+    models = [i for i, step in enumerate(playback.steps) if step.kind == "model"]
+    assert len(models) == trace.end["models"] > 0
+    for index in models:
+        checker(puzzle.name).check(
+            text, puzzle.solution_json(instance, answer_of(playback.state_after(index))))
+    decided = [step for step in playback.steps if step.mark]
+    shown = [event for event in trace.events if event["event"] == "decide" and event["shown"]]
+    assert len(decided) == len(shown)  # a guess on a shown atom is marked, no other
+    assert all(step.kind in ("decide", "propagate") for step in decided)
+
+
+def test_any_step_s_state_is_the_replay_of_all_before_it():
+    """Keyframes are a shortcut only: the state of a step is that of every step so far."""
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    playback = imperative_playback(puzzle, instance, text, 2)
+    assert playback is not None and len(playback.steps) > 10 * KEYFRAME
+    for index in [0, KEYFRAME - 1, KEYFRAME, KEYFRAME + 1,
+                  *random.Random(7).sample(range(len(playback.steps)), 20),
+                  len(playback.steps) - 1]:
+        assert playback.state_after(index) == replayed(playback, index), index
+
+
+def test_a_page_draws_its_steps_with_their_marks():
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    playback = imperative_playback(puzzle, instance, text, 2)
+    assert playback is not None
+    drawer = Drawer(puzzle, instance)
+    last = len(playback.steps) - 1
+    page = playback.page(drawer, last - 3)
+    assert [step["index"] for step in page] == list(range(last - 3, last + 1))
+    assert len(playback.page(drawer, 100)) == PAGE
+    assert playback.page(drawer, last + 50) == []
+    tried = next(step for step in playback.page(drawer, 1, PAGE) if step["kind"] == "try")
+    assert len(tried["decided"]) == 1 and tried["decided"][0] not in tried["propagated"]
+    assert f'data-row="{tried["decided"][0][0]}"' in tried["svg"]
+    forced = next(i for i, step in enumerate(playback.steps) if step.kind == "forced")
+    drawn = playback.page(drawer, forced, 1)[0]
+    assert drawn["propagated"] and not drawn["decided"]
+    assert drawn["level_label"].endswith(" values on the board")
