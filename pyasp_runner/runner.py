@@ -29,10 +29,9 @@ INTERRUPTED = "interrupted"
 
 Progress = Callable[[float, int], None]
 KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
-# The symbols of kept answers, across all of them, stay below this (about 70 bytes
-# each in Python): a search listing many large answers (-n 0 on a flower stack of 64
-# disks finds thousands of 8,000-atom answers) counts the rest instead of growing
-# past the memory budget.
+# The symbols of kept answers, across all of them, stay below this: a search listing
+# many large answers (thousands of answers of 8,000 atoms each) counts the rest instead
+# of growing past the memory budget.
 MAX_KEPT_SYMBOLS = 4_000_000
 
 
@@ -163,6 +162,7 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
     done = threading.Event()
 
     def work() -> None:
+        _allocate_error_storage()
         try:
             ctl.ground([("base", [])])
         except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
@@ -188,6 +188,16 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
         messages = logger.errors() or logger.texts()
         raise EncodingError(str(encoding), "cannot be grounded", messages)
     return time.perf_counter() - start
+
+
+def _allocate_error_storage() -> None:
+    """Have clingo allocate this thread's storage for its last error now: allocated first
+    when an out-of-memory error is being reported, it fails and the C library aborts the
+    process ("cannot allocate memory for thread-local data") instead of a MemoryError."""
+    try:
+        clingo.parse_term("(", logger=lambda code, text: None)
+    except RuntimeError:
+        pass
 
 
 def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:

@@ -165,7 +165,9 @@ def size(instance: Instance) -> tuple[int, str]:
         return board.cells ** 2, "candidate cell-number pairs"
     count = _CellCounter(board)
     total = len(givens)
-    boxes = [(1, givens[0][0] - 1, None, givens[0])]  # before the first clue
+    Given = tuple[int, int, int]  # value, row, column
+    boxes: list[tuple[int, int, Given | None, Given | None]] = [
+        (1, givens[0][0] - 1, None, givens[0])]  # before the first clue
     boxes += [(low[0] + 1, high[0] - 1, low, high) for low, high in pairwise(givens)]
     boxes.append((givens[-1][0] + 1, board.cells, givens[-1], None))
     for first, last, below, above in boxes:
