@@ -69,7 +69,7 @@ TIMEOUT_S = 60  # a child still running this long after its start is killed: a h
 # Every run without a time limit of its own gets this one (HARDENING_TIME_LIMIT_S), so
 # that a slow mutated instance ends with exit 4 and what it found, not at the timeout.
 INPUT_LIMIT_S = float(os.environ.get("HARDENING_TIME_LIMIT_S", "10"))
-DOCUMENTED = (0, 1, 2, 3, 4, 5, 6, 130, 143)
+DOCUMENTED = (0, 1, 2, 3, 4, 5, 6, 7, 130, 143)
 EXPECTED_EXIT = {"solved": 0, "closest": 0, "unsolvable": 1}
 INJECTIONS = {
     "script": "). #script (python)",
@@ -854,7 +854,7 @@ def print_table(rows, columns, title: str) -> None:
         print(f"\n{title}\n\n(none for these puzzles)")
 
 
-EXIT_COLUMNS = ("0", "1", "2", "3", "4", "6", "130", "other")
+EXIT_COLUMNS = ("0", "1", "2", "3", "4", "7", "130", "other")
 
 
 def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
@@ -964,7 +964,7 @@ def print_report(outcomes: list[Outcome], puzzles: list[str], jobs: int,
           f"{seconds:.1f} s")
     print_table(grouped(outcomes, lambda o: o.case.puzzle), columns,
                 title="Per puzzle (exit codes: 0 solved, 1 no solution, 2 bad input, "
-                "3 bad encoding, 4 time limit, 6 out of memory, 130 interrupted; "
+                "3 bad encoding, 4 time limit, 7 out of memory, 130 interrupted; "
                 "refused_1line: exit 2 with one line naming the input; checked: answers "
                 "checked by tests/checkers, wrong: refused by them)")
     print_table(grouped(outcomes, lambda o: o.case.category), columns,

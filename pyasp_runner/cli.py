@@ -11,7 +11,9 @@ Exit codes:
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
     5  standard output could not be written (disk full, I/O error, unencodable text)
-    6  out of memory: grounding or search needed more than the process may use
+    6  several puzzles (a collection): the worker solving one of them died (killed, out
+       of memory) or failed; a collection's code is the highest of its puzzles' codes
+    7  out of memory: grounding or search needed more than the process may use
        (--memory-limit, ulimit -v)
     130 interrupted by Ctrl-C (what was found is still reported)
     143 stopped by SIGTERM (what was found is still reported, status "interrupted")
@@ -26,12 +28,13 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -93,7 +96,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "solve-asp --list",
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
-        "4 time limit reached, 5 output not written, 6 out of memory, 130 interrupted, 143 SIGTERM. "
+        "4 time limit reached, 5 output not written, 6 a worker died (several puzzles: the "
+        "highest of their codes), 7 out of memory, 130 interrupted, 143 SIGTERM. "
         "`solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
@@ -160,9 +164,10 @@ def list_examples(puzzle: Puzzle, out: Console) -> int:
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
-    parser.add_argument("input", nargs="?",
+    parser.add_argument("input", nargs="*", metavar="INPUT",
                         help="puzzle file, - for standard input, example:NAME for a shipped "
-                        "instance (solve-asp examples PUZZLE), or the puzzle text itself")
+                        "instance (solve-asp examples PUZZLE), or the puzzle text itself; "
+                        "several, or a directory, audit a collection")
     parser.add_argument("-n", "--models", type=_bounded(0, MAX_MODELS), metavar="N",
                         help="solutions to find and show (0 = all); default: look for a second "
                         "one to tell whether the solution is unique")
@@ -175,7 +180,8 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--json-lines", action="store_true",
                         help="print one JSON object per answer as it is found "
-                        '("type": "answer"), then the summary ("type": "result")')
+                        '("type": "answer"), then the summary ("type": "result"); with '
+                        "several puzzles, one object per puzzle")
     parser.add_argument("--stats", action="store_true", help="show clingo's statistics")
     parser.add_argument("--facts", action="store_true",
                         help="print the puzzle as clingo facts and stop")
@@ -187,6 +193,7 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                             + ", ".join(puzzle.writers))
     add_search_options(parser)
     add_clingo_options(parser)
+    add_collection_options(parser)
     parser.add_argument("--trace", metavar="FILE",
                         help="record clingo's search (decisions, propagation per level, jumps "
                         "back, answers) as one JSON line per event in FILE (- for stdout)")
@@ -240,7 +247,7 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory-limit", type=_memory_size, default=DEFAULT_MEMORY_GIB,
                         metavar="GIB", help="the memory (address space) the run may use, in "
                         f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit); past it the run "
-                        "ends with exit 6")
+                        "ends with exit 7")
 
 
 def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
@@ -346,7 +353,7 @@ def _memory_size(text: str) -> float:
 
 def limit_memory(gib: float) -> None:
     """Lower the process's address-space limit to `gib` GiB (0: leave it), so that running
-    out of it is a MemoryError (exit 6, one line) rather than the system's out-of-memory
+    out of it is a MemoryError (exit 7, one line) rather than the system's out-of-memory
     killer; a lower limit already in force (`ulimit -v`) stays."""
     import resource
 
@@ -402,6 +409,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return EXIT_SOLVED
     if args.command == EXAMPLES:
         return list_examples(registry()[args.puzzle], out)
+    if is_collection(args):
+        return audit_collection(args, out, err)
+    args.input = args.input[0] if args.input else None
     if args.input is None:
         raise UserError(f"usage: solve-asp {args.command} INPUT [options]; "
                         f"solve-asp examples {args.command} lists the shipped instances")
@@ -801,6 +811,246 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
                    f"{made.checks} uniqueness checks, {made.time_s:.2f} s", style="dim"))
     return EXIT_SOLVED
+
+
+# --- Collections: several puzzles in one run (pyasp_runner/audit.py, batch.py) ---------
+
+MAX_JOBS = 1024
+# What a single puzzle's run does that a collection's does not, and why.
+COLLECTION_REFUSES = {
+    "json": "--json prints one object; --json-lines prints one per puzzle",
+    "models": "a collection is audited for uniqueness, or counted with --count",
+    "facts": "--facts prints one puzzle's facts",
+    "svg": "--svg draws one puzzle's answer",
+    "to": "--to converts one puzzle",
+    "stats": "each puzzle's statistics are in its --json-lines line",
+    "trace": "--trace records one search",
+    "explain": "--explain reasons about one puzzle",
+    "hint": "--hint reasons about one puzzle",
+    "step": "--step reasons about one puzzle",
+}
+
+
+def add_collection_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "collections (several inputs, a directory, or --lines)",
+        "Each puzzle is solved in a worker; --json-lines writes one JSON object per puzzle, "
+        "a terminal shows progress, then a summary. Exit code: the highest of the "
+        "puzzles' own (0: every puzzle has a solution).")
+    group.add_argument("--lines", action="store_true",
+                       help="read each line of the inputs (a file, or - for standard input) "
+                       "as one puzzle: game IDs, puzz.link addresses")
+    group.add_argument("--jobs", type=_bounded(1, MAX_JOBS), metavar="N",
+                       help="worker processes (default: the cores)")
+    group.add_argument("--resume", metavar="OUT.jsonl",
+                       help="append each puzzle's JSON line to OUT.jsonl, skipping the "
+                       "puzzles it already holds (a stopped audit goes on where it stopped)")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="solve on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+                       "tcp://10.0.0.5:8786 (pip install 'solve-asp[cluster]')")
+
+
+def is_collection(args: argparse.Namespace) -> bool:
+    """Several inputs, a directory, or a collection option: a run over a collection. One
+    file, without those options, is one puzzle's run."""
+    given = args.input or []
+    return (len(given) > 1 or any(name != "-" and os.path.isdir(name) for name in given)
+            or bool(args.lines) or args.resume is not None or args.jobs is not None
+            or args.scheduler is not None)
+
+
+def check_collection_combinations(args: argparse.Namespace) -> None:
+    for name, why in COLLECTION_REFUSES.items():
+        if getattr(args, name, None) not in (None, False):
+            flag = "-n" if name == "models" else "--" + name.replace("_", "-")
+            raise UserError(f"{flag} does not apply to several puzzles: {why}")
+    if args.jobs is not None and args.scheduler is not None:
+        raise UserError("--jobs and --scheduler cannot be combined: the cluster's workers "
+                        "solve the puzzles")
+    if not args.input:
+        raise UserError(f"usage: solve-asp {args.command} INPUT... [options]")
+
+
+def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
+    """How each puzzle of the collection is solved, as a worker receives it."""
+    from .audit import Settings
+
+    encoding_text = None
+    if args.encoding:
+        inputs.check_encoding(args.encoding)
+        if args.scheduler:  # the cluster's workers get the rules, not a file name
+            encoding_text = api.read_text(args.encoding)
+    return Settings(puzzle=puzzle.name, count=args.count, cap=args.cap,
+                    time_limit=args.time_limit, threads=args.threads,
+                    configuration=args.configuration, constants=constants_of(args.const),
+                    encoding=str(args.encoding) if args.encoding else None,
+                    encoding_text=encoding_text, options=option_values(puzzle, args),
+                    clingo_args=tuple(args.clingo_arg), max_size=args.max_size,
+                    force=args.force, killable=args.scheduler is None)
+
+
+def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
+    --resume's file), a line for each puzzle that is not unique, progress and a summary.
+    Ctrl-C and SIGTERM end the workers and keep every line written."""
+    from contextlib import closing
+
+    from . import audit, batch
+
+    check_collection_combinations(args)
+    puzzle = registry()[args.command]
+    items = audit.items_of(puzzle, args.input, lines=args.lines)
+    skipped = 0
+    if args.resume is not None:
+        finished = audit.already_done(args.resume)
+        left = [item for item in items if item.key not in finished]
+        skipped, items = len(items) - len(left), left
+    if not items and not skipped:
+        raise UserError(f"no puzzle found in {', '.join(map(escape.name, args.input))}")
+    stdin_text = None
+    if any(item.file == audit.STDIN and item.text is None for item in items):
+        stdin_text = inputs.read_input("-", False, None)[0]
+    settings = collection_settings(args, puzzle)
+    sink = resume_file(args.resume) if args.resume is not None else None
+    jobs = args.jobs or batch.default_jobs()
+    started = time.perf_counter()
+    tally = audit.Tally()
+    stopped = False
+    output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
+    try:
+        # JSON lines on a terminal show the progress themselves (a bar would cut into them).
+        bar = err.is_terminal and not (args.json_lines and out.is_terminal)
+        with collection_progress(err, len(items), bar) as progress, closing(batch.run(
+                audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
+                time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
+                scheduler=args.scheduler, stop=output.stop,
+                preload=(*batch.PRELOAD, f"pyasp_runner.puzzles.{puzzle.name}"))) as results:
+            say = progress.console.print if progress and out.is_terminal else out.print
+            try:
+                for done in results:
+                    item = items[done.index]
+                    line = audit.result_line(puzzle.name, item, done)
+                    tally.add(line, item.name)
+                    record_line(line, args, out, sink)
+                    output.set_outcome(out.file, tally.worst)
+                    if not args.json_lines:
+                        tell_line(line, item.name, say)
+                    if progress:
+                        progress.update(progress.task_ids[0], advance=1,
+                                        description=tally_text(tally.counts))
+                    if done.detail:  # a bug in the task: its traceback, for a report
+                        err.print(Text(escape.terminal(done.detail), style="dim"))
+            except batch.Stopped:
+                stopped = True
+    finally:
+        if sink is not None:
+            sink.close()
+    shown = err if args.json_lines else out
+    if not args.json_lines or err.is_terminal:
+        shown.print(collection_summary(tally, time.perf_counter() - started, jobs, args,
+                                       skipped, len(items), stopped))
+    return output.interrupted_code() if stopped else tally.worst
+
+
+def resume_file(path: str) -> IO[str]:
+    """--resume's file, opened to append on a line of its own."""
+    try:
+        handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+        if handle.tell():
+            handle.seek(handle.tell() - 1)
+            last = handle.read(1)
+            if last != "\n":  # a line cut short by a killed run: start a new one
+                handle.write("\n")
+    except OSError as error:
+        raise output.OutputError(f"{escape.name(path)}: cannot be written: "
+                                 f"{error.strerror}") from None
+    return handle
+
+
+def record_line(line: dict[str, Any], args: argparse.Namespace, out: Console,
+                sink: IO[str] | None) -> None:
+    """One puzzle's JSON line: on standard output (--json-lines) and in --resume's file."""
+    text = json.dumps(line) + "\n"
+    if args.json_lines:
+        out.file.write(text)
+        out.file.flush()
+    if sink is not None:
+        try:
+            sink.write(text)
+            sink.flush()
+        except OSError as error:
+            raise output.OutputError(f"{escape.name(args.resume)}: cannot be written: "
+                                     f"{error.strerror}") from None
+
+
+def tell_line(line: dict[str, Any], name: str, say: Callable[..., None]) -> None:
+    """A line for a person, for each puzzle that is not simply unique."""
+    from . import audit
+
+    kind = audit.category(line)
+    if kind == audit.UNIQUE:
+        return
+    detail = {audit.SEVERAL: f"{line.get('count', 2):,}+ solutions",
+              audit.TIMED_OUT: f"after {audit.seconds_of(line):.1f} s",
+              audit.BAD_INPUT: line.get("error", ""), audit.FAILED: line.get("error", "")
+              }.get(kind, "")
+    style = {audit.SEVERAL: "yellow", audit.SOLVED: "", audit.TIMED_OUT: "yellow"}.get(
+        kind, "red")
+    text = Text(f"{kind}: ", style=f"bold {style}")
+    text.append(escape.name(name))
+    if detail and kind not in (audit.BAD_INPUT, audit.FAILED):
+        text.append(f" ({detail})")
+    elif detail:  # the error names the file itself
+        text = Text(f"{kind}: ", style=f"bold {style}")
+        text.append(escape.terminal(str(detail)))
+    say(text, soft_wrap=True)
+
+
+def tally_text(counts: Counter[str]) -> str:
+    """The counts so far, short, for the progress bar."""
+    from . import audit
+
+    return " · ".join(f"{counts[kind]:,} {audit.SHORT[kind]}" for kind in audit.CATEGORIES
+                      if kind in audit.ALWAYS_SHOWN or counts[kind])
+
+
+@contextmanager
+def collection_progress(err: Console, total: int, shown: bool) -> Iterator[Any]:
+    """A progress bar with the counts so far (when `shown`), or None."""
+    if not shown:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(BarColumn(bar_width=24), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=err, transient=True) as progress:
+        progress.add_task(tally_text(Counter()), total=total)
+        yield progress
+
+
+def collection_summary(tally: Any, seconds: float, jobs: int, args: argparse.Namespace,
+                       skipped: int, total: int, stopped: bool) -> Group:
+    """The table after a collection: how many puzzles ended how, and the slowest."""
+    from . import audit
+
+    where = f"on the cluster at {args.scheduler}" if args.scheduler else f"{jobs} workers"
+    done = f"{tally.done:,} of {total:,} puzzles" if stopped else f"{tally.done:,} puzzles"
+    title = f"{done} in {seconds:.1f} s ({where})"
+    if stopped:
+        title += ", stopped: the rest were not solved"
+    if skipped:
+        title += f"; {skipped:,} already in {escape.name(args.resume)}"
+    table = Table(box=None, show_header=False)
+    table.add_column("outcome")
+    table.add_column("puzzles", justify="right")
+    for kind in audit.CATEGORIES:
+        if kind in audit.ALWAYS_SHOWN or tally.counts[kind]:
+            table.add_row(kind, f"{tally.counts[kind]:,}")
+    slowest = tally.slowest_first()
+    named = Text("slowest: " if slowest else "", style="dim")
+    named.append(", ".join(f"{escape.name(name)} ({seconds:.2f} s)"
+                           for seconds, name in slowest))
+    return Group(Text(title, style="bold"), table, named)
 
 
 def deadline_of(args: argparse.Namespace) -> float | None:

@@ -56,9 +56,9 @@ class AnswerShapeError(UserError):
 
 class OutOfMemory(UserError):
     """Grounding or search needed more memory than the process may have (its address-space
-    limit: `--memory-limit`, `ulimit -v`): one line and exit 6, never a traceback."""
+    limit: `--memory-limit`, `ulimit -v`): one line and exit 7, never a traceback."""
 
-    exit_code = 6
+    exit_code = 7
 
     def __init__(self, stage: str) -> None:
         super().__init__(f"out of memory while {stage}: the instance needs more memory than "

@@ -1,7 +1,7 @@
 """Resource ceilings (issue 21): what would take more than 4 GiB or 60 s is refused before
 grounding by a size measure that covers what drives grounding (ranges, alphabets,
 identical stones, empty cells), answers kept stay within memory, and running out of the
-address space is one line and exit 6. benchmarks/hardening.py measures the largest
+address space is one line and exit 7. benchmarks/hardening.py measures the largest
 instances under each limit; these tests use inputs over the limits, which are refused at
 once, and check that every real instance stays under them."""
 
@@ -153,13 +153,13 @@ def test_answers_kept_stay_within_memory_and_the_rest_are_counted(capsys, monkey
     assert f"the first {len(data['solutions'])} shown" in out and "all shown" not in out
 
 
-def test_running_out_of_memory_is_one_line_and_exit_six(tmp_path):
+def test_running_out_of_memory_is_one_line_and_exit_seven(tmp_path):
     path = tmp_path / "empty.csv"
     path.write_text(_board(30))
     done = subprocess.run([sys.executable, "-m", "pyasp_runner", "hidoku", str(path), "--force",
                            "--memory-limit", "0.5", "--time-limit", "120"],
                           capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 6, done.stderr
+    assert done.returncode == 7, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "out of memory while grounding" in lines[0], done.stderr
     assert "0.5 GiB" in lines[0] and "Traceback" not in done.stderr

@@ -13,20 +13,21 @@ and the list is not needed.
 
 from __future__ import annotations
 
-from ._common import Enough, Result, Watch, content_lines, is_empty, take_range
+from ..puzzles.magic import Board, parse
+from ._common import Enough, Result, Watch
 
 
 def read(text: str) -> tuple[list[list[int | None]], int]:
-    """A CSV grid (`_` empty) after an optional `range: LO..HI` line; returns grid, LO."""
-    lines, bounds = take_range(content_lines(text))
-    grid = [[None if is_empty(f) else int(f) for f in line.split(",")] for line in lines]
-    size = len(grid)
-    if any(len(row) != size for row in grid):
-        raise ValueError("a magic board is square")
-    low = bounds[0] if bounds else 1
-    if bounds and bounds[1] - bounds[0] + 1 != size * size:
-        raise ValueError("the range must hold N*N numbers")
-    return grid, low
+    """The grid (None where empty) and the lowest number, read by the package's parser,
+    which knows every layout the command reads (CSV, whitespace rows, `0` or `.` blanks,
+    a `range: LO..HI` line, ...)."""
+    instance = parse(text, "magic")
+    board: Board = instance.data
+    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
+    for clue in instance.clues:
+        r, c, value = (arg.number for arg in clue.arguments)
+        grid[r - 1][c - 1] = value
+    return grid, board.low
 
 
 # The encoding's shown atom for a value (the studio draws a search with the board).

@@ -165,7 +165,10 @@ _BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
 _BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
 # A rule line of a bordered ASCII grid: `+--+--+`, `+==+`, `|--|`, `-----`.
 _RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
-_SIZE_LINE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]|\s)\s*([0-9]+)")
+# A size line: `7x7`, `10 10`, `size 7`, `size: 7x7`, or words ending in one
+# (`... with size 5`, the first line of the TU Dresden competition's files).
+_SIZE_LINE = re.compile(r"(?:(?:[A-Za-z]+\s+)*size\s*:?\s*)?([0-9]+)"
+                        r"(?:\s*(?:[xX\u00d7]|\s)\s*([0-9]+))?", re.IGNORECASE)
 EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
 DOTS = re.compile(r"\.+")
 
@@ -175,49 +178,102 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
 
     - comma-separated fields (`_,33,35`), bracketed fields (`[XX][29][??]`), or fields
       separated by whitespace (`__ 33 35`);
-    - the bordered ASCII layout: rule lines (`+--+--+`) are skipped, `|` separates the
-      fields, a field of spaces only is an empty cell (`| 1|  | 3|`);
-    - a size line before the grid, `7x7` (W x H) or `10 10`: the first line decides, it
-      is a size line when the rows after it make a grid of that size (or it says `x`),
-      and is checked.
+    - the bordered ASCII layout: rule lines (`+--+--+`, `-----`) are skipped, `|`
+      separates the fields, a field of spaces only is an empty cell (`| 1|  | 3|`); where
+      rule lines stand between the rows, a cell may be several text lines tall (the TU
+      Dresden competition's `|    |` / `| 15 |` / `|    |`): the lines between two rules
+      are one row, each cell the one text written in it;
+    - a size line before the grid: `7x7` (W x H), `10 10`, `size 7`, or words ending in
+      one (`... with size 5`). The first line decides: it is a size line when the rows
+      after it make a grid of that size, or when it says `x` or `size`, and is checked.
 
     Every row must have as many fields as the first. The fields are stripped (a blank
     bordered cell becomes `_`); what they mean is the puzzle's to say.
     """
-    rows = [line for line in lines if not _is_rule(line[1])]
-    if not rows:
-        raise InputError(source, "no grid rows, only rule lines", lines[0][0])
-    size = _SIZE_LINE.fullmatch(rows[0][1]) if len(rows) > 1 else None
-    fields = [_fields(text) for _, text in rows]
-    if size and "," not in rows[0][1]:
-        a, b = int(size.group(1)[-6:]), int(size.group(2)[-6:])
-        body = fields[1:]
-        shape = (len(body), len(body[0]))
-        if shape in ((b, a), (a, b)) or "x" in rows[0][1].lower():
+    size = _SIZE_LINE.fullmatch(lines[0][1]) if len(lines) > 1 else None
+    said = size is not None and bool(re.search(r"[xX\u00d7]|size", lines[0][1], re.I))
+    if size and not (said or size.group(2)):
+        size = None  # one bare number is a row of one cell, not a size line
+    body = lines[1:] if size else lines
+    rows, fields = _rows(body, source) if body else ([], [])
+    if size and "," not in lines[0][1]:
+        a = int(size.group(1)[-6:])
+        b = int(size.group(2)[-6:]) if size.group(2) else a
+        shape = (len(fields), len(fields[0]) if fields else 0)
+        if shape in ((b, a), (a, b)) or said:
             if shape not in ((b, a), (a, b)):
                 raise InputError(source, f"the size line says {a}x{b}, the grid below it has "
-                                 f"{shape[1]} columns and {shape[0]} rows", rows[0][0])
-            rows, fields = rows[1:], body
-    width = len(fields[0])
-    for (number, _), row in zip(rows, fields, strict=True):
+                                 f"{shape[1]} columns and {shape[0]} rows", lines[0][0])
+            return rows, fields
+    rows, fields = _rows(lines, source)
+    return rows, fields
+
+
+def _rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str]]]:
+    """The rows and fields of a grid without a size line (see `grid_rows`)."""
+    rules = [_is_rule(text) for _, text in lines]
+    if all(rules):
+        raise InputError(source, "no grid rows, only rule lines", lines[0][0])
+    first = rules.index(False)
+    last = len(rules) - 1 - rules[::-1].index(False)
+    tall = any(rules[first:last]) and all("|" in text for (_, text), rule
+                                          in zip(lines, rules, strict=True) if not rule)
+    groups: list[list[Line]] = []
+    for line, rule in zip(lines, rules, strict=True):
+        if rule:
+            if tall and groups and groups[-1]:
+                groups.append([])
+        elif tall:
+            groups[-1:] = [(groups[-1] if groups else []) + [line]]
+        else:
+            groups.append([line])
+    groups = [group for group in groups if group]
+    rows = [_cell_row(group, source) for group in groups]
+    width = len(rows[0][1])
+    for (number, _), row in rows:
         if len(row) != width:
             raise InputError(source, f"expected {width} fields like the first row, found "
                              f"{len(row)}", number)
-    return rows, fields
+    return [line for line, _ in rows], [row for _, row in rows]
+
+
+def _cell_row(group: Sequence[Line], source: str) -> tuple[Line, list[str]]:
+    """One row of the grid from its text lines (one, or several for tall bordered cells):
+    the line that holds the row's text, and its fields."""
+    if len(group) == 1:
+        return group[0], _fields(group[0][1])
+    split = [_fields(text, blank="") for _, text in group]
+    width = len(split[0])
+    for (number, _), fields in zip(group, split, strict=True):
+        if len(fields) != width:
+            raise InputError(source, f"expected {width} fields like the line above, found "
+                             f"{len(fields)}", number)
+    row = []
+    for column in range(width):
+        texts = [fields[column] for fields in split if fields[column]]
+        if len(texts) > 1:
+            number = [n for (n, _), fields in zip(group, split, strict=True)
+                      if fields[column]][1]
+            raise InputError(source, f"column {column + 1}: a cell holds {texts[0]!r} and "
+                             f"{texts[1]!r} on two lines", number)
+        row.append(texts[0] if texts else "_")
+    holder = next((line for line, fields in zip(group, split, strict=True) if any(fields)),
+                  group[0])
+    return holder, row
 
 
 def _is_rule(text: str) -> bool:
     return bool(_RULE.fullmatch(text)) and ("+" in text or "|" in text or len(text) >= 3)
 
 
-def _fields(text: str) -> list[str]:
+def _fields(text: str, blank: str = "_") -> list[str]:
     if _BRACKETED.fullmatch(text):
         return [field.strip() for field in _BRACKETED_CELL.findall(text)]
     if "|" in text:
         inner = text.strip()
         inner = inner[1:] if inner.startswith("|") else inner
         inner = inner[:-1] if inner.endswith("|") else inner
-        return [field.strip() or "_" for field in inner.split("|")]  # blank: an empty cell
+        return [field.strip() or blank for field in inner.split("|")]  # blank: empty cell
     if "," in text:
         return [field.strip() for field in text.split(",")]
     return text.split()

@@ -325,6 +325,53 @@ def read_nin(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
     return Board(width, height, columns, rows, line=number)
 
 
+def read_mk(lines: list[tuple[int, str]], source: str, blank: set[int],
+            separator: int) -> Board:
+    """Olšák's `.mk` (as pbnsolve reads it): `H W` (rows first), the H row clues, a line
+    `#` (line `separator`), then the W column clues; `0` or a blank line an empty clue."""
+    number, first = lines[0]
+    height, width = _two_sides(first, ("rows", "columns"), source, number)
+    before = [line for line in lines if line[0] < separator]
+    after = [line for line in lines if line[0] > separator]
+    (rows,) = _clue_blocks(before, blank, [(height, "row")], source)
+    (columns,) = _clue_blocks([(separator, "#"), *after], blank, [(width, "column")], source)
+    return Board(width, height, columns, rows, line=number)
+
+
+def read_cwd(raw: list[tuple[int, str]], source: str) -> Board:
+    """Meshcheryakov's and Sukhoy's `.cwd` (as pbnsolve reads it): the number of rows H on
+    a line, the number of columns W on the next, the H row clues (one a line, `0` or a
+    blank line an empty clue), a blank line, then the W column clues. `raw` is every line
+    after comments are left out, blank ones too, from the first size line on."""
+    (number, first), (second_line, second) = raw[0], raw[1]
+    height = side(first.strip(), "rows", source, number)
+    width = side(second.strip(), "columns", source, second_line)
+    body = raw[2:]
+    if len(body) > height and body[height][1].strip():
+        raise InputError(source, f"expected the blank line between the {height} row clues "
+                         f"and the column clues, found {body[height][1].strip()!r}",
+                         body[height][0])
+    if len(body) < height + 1 + width:
+        last = body[-1][0] if body else second_line
+        raise InputError(source, f"too few lines: {height} row clues, a blank line and "
+                         f"{width} column clues expected after the size lines", last)
+    extra = [line for line in body[height + 1 + width:] if line[1].strip()]
+    if extra:
+        raise InputError(source, f"too many clue lines: {height} rows + {width} columns "
+                         "expected", extra[0][0])
+    clues = []
+    for kind, part in (("row", body[:height]), ("column", body[height + 1:height + 1 + width])):
+        found = []
+        for index, (at, text) in enumerate(part, start=1):
+            text = text.strip() or "0"
+            if not _PLAIN_CLUE.fullmatch(text):
+                raise InputError(source, f"{kind} {index}: expected run lengths like 3 1 2, "
+                                 f"found {text!r}", at)
+            found.append(_non_clue(text, source, at))
+        clues.append(found)
+    return Board(width, height, clues[1], clues[0], line=number)
+
+
 def read_jcross(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
     """SPOJ JCROSS: the number of puzzles (1 here), `R C`, then the R row clues and the C
     column clues, each line ending with a 0."""
@@ -390,7 +437,7 @@ def _two_sides(text: str, names: tuple[str, str], source: str, line: int) -> tup
 
 def _clue_blocks(lines: list[tuple[int, str]], blank: set[int],
                  blocks: list[tuple[int, str]], source: str,
-                 at: int | None = None) -> tuple[list[Clue], list[Clue]]:
+                 at: int | None = None) -> tuple[list[Clue], ...]:
     """The clue lines after the size line, cut into the given blocks (count, kind). A blank
     line counts as an empty clue when the clues are short by exactly the blank lines."""
     header = lines[0][0]
@@ -418,7 +465,7 @@ def _clue_blocks(lines: list[tuple[int, str]], blank: set[int],
             clues.append(_non_clue(text, source, where))
         out.append(clues)
         start += count
-    return out[0], out[1]
+    return tuple(out)
 
 
 # --- nonogrid's clue files: [clues] columns = ..., rows = ... -----------------------------

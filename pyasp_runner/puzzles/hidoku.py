@@ -2,14 +2,17 @@
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
 rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
-bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` rule lines,
-`|` between the cells); optionally after a size line (`7x7`, `10 10`) that the grid is
-checked against. Also read: janko.at's data block (`begin`, `size N`, `problem` and its
-rows, `solution` and other sections skipped, `end`; brackets around the keys, `[begin]`,
-are fine).
+bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` or `-----` rule
+lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
+competition's files); optionally after a size line (`7x7`, `10 10`, `size 7`,
+`hidoku with size 5`) that the grid is checked against. Also read, the first line or a
+`problem` line deciding: janko.at's data block (`begin`, `size N`, other `key value`
+lines, `problem` and its rows, `solution` and other sections skipped, `end`; brackets
+around the keys, `[begin]`, are fine) and the same sections without `begin`/`end` after a
+size line (`7x7`, `[Problem]`, `[Solution]`).
 A number is a given; `_`, `?`, `-`, `0` (any run) or a blank bordered cell is an empty
-cell; `X` (any run) is a blocked cell, not part of the board. Dots (`.`, any run) are
-decided per file: a blocked cell where the file writes its empty cells another way
+cell; `X` or `*` (any run) is a blocked cell, not part of the board. Dots (`.`, any run)
+are decided per file: a blocked cell where the file writes its empty cells another way
 (Rosetta Code's `__` and `..`), else an empty cell (a grid of numbers and dots).
 1 and K need not be given.
 Option `--path` draws an arrow from every number towards the next one.
@@ -50,11 +53,11 @@ from ._path import number_grid
 MAX_SIZE = 150_000
 MAX_SIDE = 200
 
-_BLOCKED = re.compile(r"[xX]+")
+_BLOCKED = re.compile(r"[xX]+|\*+")
 # A key of a janko.at block: a word (a run of x is a row of blocked cells).
 _JANKO_KEY = re.compile(r"(?![xX]+$)[A-Za-z]{2,}")
 _NUMBER = re.compile(SIGNED)
-_JANKO_SIZE = re.compile(r"([0-9]+)\s*(?:[xX]\s*([0-9]+))?")
+_JANKO_SIZE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]\s*([0-9]+))?")
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class Board:
 
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
-    if lines[0][1].strip("[] ").lower() == "begin":
+    if _is_section(lines[0], "begin") or any(_is_section(line, "problem") for line in lines):
         lines = _from_janko(lines, source)
     lines, fields = grid_rows(lines, source)
     width = len(fields[0])
@@ -113,32 +116,51 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, _structure(board), clues, board)
 
 
+def _is_section(line: Line, name: str) -> bool:
+    return line[1].strip().strip("[]").strip().lower() == name
+
+
 def _from_janko(lines: list[Line], source: str) -> list[Line]:
-    """The `problem` rows of janko.at's `begin` ... `end` block (checked against `size`)."""
+    """The `problem` rows of a sectioned file: janko.at's block (`begin`, `size N`, other
+    `key value` lines, `problem` and its rows, `solution` ..., `end`) or the same sections
+    without `begin`/`end` after a size line (`7x7`, `[Problem]`, `[Solution]`, as
+    collections copied from janko.at write them); checked against the size given."""
     size: tuple[int, int] | None = None
     problem: list[Line] = []
-    index = 1
+    begun = _is_section(lines[0], "begin")
+    index = 1 if begun else 0
+    ended = not begun
     while index < len(lines):
         number, line = lines[index]
         key, _, value = line.strip().partition(" ")
         key = key.strip("[]").lower()
         index += 1
         if key == "end":
+            ended = True
             break
-        if key == "size":
-            found = _JANKO_SIZE.fullmatch(value.strip())
+        if key == "size" or (index == 1 and _JANKO_SIZE.fullmatch(line.strip())):
+            written = value.strip() if key == "size" else line.strip()
+            found = _JANKO_SIZE.fullmatch(written)
             if not found:
-                raise InputError(source, f"size: expected N or WxH, found {value.strip()!r}",
-                                 number)
+                raise InputError(source, f"size: expected N or WxH, found {written!r}", number)
             width = int(found.group(1)[-6:])
             size = (width, int((found.group(2) or found.group(1))[-6:]))
-        elif key == "problem":
+        elif key in ("problem", "solution"):
             start = index
             while index < len(lines) and not _JANKO_KEY.fullmatch(
                     lines[index][1].split()[0].strip("[]")):
                 index += 1
-            problem = lines[start:index]
-    else:
+            if key == "problem" and not problem:
+                problem = lines[start:index]
+            else:  # not used, but its numbers are read as any number is
+                for at, row in lines[start:index]:
+                    for column, field in enumerate(row.split(), start=1):
+                        if _NUMBER.fullmatch(field):
+                            parse_int(field, source, at, f"{key} column {column}")
+        elif not _JANKO_KEY.fullmatch(key.strip(":")) and not problem:
+            raise InputError(source, f"expected a 'key value' line or a section before the "
+                             f"problem, found {line.strip()!r}", number)
+    if not ended:
         raise InputError(source, "begin without end", lines[0][0])
     if not problem:
         raise InputError(source, "a janko.at block without a problem section", lines[0][0])

@@ -16,6 +16,14 @@ Input, any of these formats (a `#` line is a comment); the first line tells whic
   `_pzpr.py`; pzprjs's variants `coral` and `cts` are not read);
 - Jakub Wilk's `.nin`: a first line `W H` (two numbers), then the H row clues, then the W
   column clues, one a line (`0`, or a blank line as in `.non`, for an empty line);
+- Olšák's `.mk` (from his griddlers solver; the layout pbnsolve reads): a first line
+  `H W` (rows first), the H row clues, a line `#` alone, then the W column clues. Its
+  first line is that of a `.nin`: the `#` line alone between the clues decides (in a
+  `.nin` a `#` line is a comment, and none stands between the clues);
+- Meshcheryakov's and Sukhoy's `.cwd` (QNonograms; as pbnsolve reads it): the number of
+  rows on the first line, the number of columns on the second, the row clues, a blank
+  line, the column clues (a blank clue line is an empty line there too: the clues are
+  counted). Its first line is that of JCROSS: a second line of one number decides;
 - SPOJ JCROSS: a first line of one number (how many puzzles: 1), then `R C` (rows,
   columns), the R row clues and the C column clues, every line ending with `0`;
 - a record of the puzzlekit dataset, a first line `{`: the JSON object whose `problem`
@@ -28,8 +36,9 @@ Input, any of these formats (a `#` line is a comment); the first line tells whic
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
 
-Written (`--to`): `tatham` (the game ID, the default), `non`, `puzzlink` (a line without
-a clue or a given cell has no form in a puzz.link address and is refused).
+Written (`--to`): `tatham` (the game ID, the default), `non`, `puzzlink`, `nin`, `mk`,
+`cwd` (a line without a clue or a given cell has no form in the last four and is
+refused).
 """
 
 from __future__ import annotations
@@ -50,8 +59,10 @@ from ._nonogram_formats import (
     UNKNOWN,
     Board,
     check_fit,
+    read_cwd,
     read_jcross,
     read_lists,
+    read_mk,
     read_nin,
     read_non,
     read_nonogrid,
@@ -64,8 +75,9 @@ from ._nonogram_formats import (
 from ._pzpr import looks_like_address
 
 FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of lists, .non, "
-                ".nin (W H), SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), "
-                "nonogrid's [clues], webpbn XML")
+                ".nin (W H), .mk (H W, rows, #, columns), .cwd (H and W on two lines), "
+                "SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), nonogrid's "
+                "[clues], webpbn XML")
 
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
@@ -107,10 +119,15 @@ def parse(text: str, source: str) -> Instance:
         board = read_puzzlekit(_without_comments(text), source, number)
     elif _SECTION.fullmatch(first):
         board = read_nonogrid(text, source)
+    elif _ONE_NUMBER.fullmatch(first) and len(lines) > 1 and _ONE_NUMBER.fullmatch(
+            lines[1][1]):
+        board = read_cwd(_raw_lines(text, number), source)
     elif _ONE_NUMBER.fullmatch(first):
         board = read_jcross(lines, source, blank)
     elif _TWO_NUMBERS.fullmatch(first):
-        board = read_nin(lines, source, blank)
+        separator = _mk_separator(text, number)
+        board = read_mk(lines, source, blank, separator) if separator \
+            else read_nin(lines, source, blank)
     elif _GAME_ID.match(first):
         number, game_id = tatham_game_id(lines, source, "10x10:2/3.2/...", "pattern")
         board = read_tatham(game_id, source, number)
@@ -123,6 +140,21 @@ def parse(text: str, source: str) -> Instance:
                          number)
     check_fit(board, source)
     return instance_of(board, source)
+
+
+def _raw_lines(text: str, first: int) -> list[tuple[int, str]]:
+    """Every line from line `first` on, blank ones too, `#` comment lines left out."""
+    return [(number, raw) for number, raw in enumerate(text.splitlines(), start=1)
+            if number >= first and not raw.lstrip().startswith("#")]
+
+
+def _mk_separator(text: str, first: int) -> int | None:
+    """The line of a `.mk` file's `#` alone between the row and the column clues (after
+    the size line on line `first` and before the last line), if there is one."""
+    lines = text.splitlines()
+    last = max((n for n, raw in enumerate(lines, start=1) if raw.strip()), default=0)
+    return next((n for n, raw in enumerate(lines, start=1)
+                 if first < n < last and raw.strip() == "#"), None)
 
 
 def _without_comments(text: str) -> str:
@@ -364,6 +396,49 @@ def write_non(instance: Instance, clues: list[Symbol]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _plain_lines(instance: Instance, clues: list[Symbol], name: str,
+                 ) -> tuple[list[list[int]], list[list[int]]]:
+    """Every column's and row's runs for a format of plain clue lines, which has no form
+    for given cells or a line without a clue (`0` is an empty line there)."""
+    columns, rows, givens = _lines_of(instance, clues)
+    if givens:
+        raise InputError(instance.source, f"given cells cannot be written in a {name} file "
+                         "(a Tatham game ID holds them)")
+    if any(runs is None for runs in columns + rows):
+        raise InputError(instance.source, f"a line without a clue cannot be written in a "
+                         f"{name} file (there, 0 is a line without black cells)")
+    return [runs or [0] for runs in columns if runs is not None], \
+        [runs or [0] for runs in rows if runs is not None]
+
+
+def _numbers(lines: list[list[int]]) -> list[str]:
+    return [" ".join(map(str, runs)) for runs in lines]
+
+
+def write_nin(instance: Instance, clues: list[Symbol]) -> str:
+    """Jakub Wilk's `.nin`: `W H`, the row clues, the column clues."""
+    drawing: Drawing = instance.data
+    columns, rows = _plain_lines(instance, clues, ".nin")
+    return "\n".join([f"{drawing.width} {drawing.height}", *_numbers(rows),
+                      *_numbers(columns)]) + "\n"
+
+
+def write_mk(instance: Instance, clues: list[Symbol]) -> str:
+    """Olšák's `.mk`: `H W`, the row clues, `#`, the column clues."""
+    drawing: Drawing = instance.data
+    columns, rows = _plain_lines(instance, clues, ".mk")
+    return "\n".join([f"{drawing.height} {drawing.width}", *_numbers(rows), "#",
+                      *_numbers(columns)]) + "\n"
+
+
+def write_cwd(instance: Instance, clues: list[Symbol]) -> str:
+    """The `.cwd` layout: H, W, the row clues, a blank line, the column clues."""
+    drawing: Drawing = instance.data
+    columns, rows = _plain_lines(instance, clues, ".cwd")
+    return "\n".join([str(drawing.height), str(drawing.width), *_numbers(rows), "",
+                      *_numbers(columns)]) + "\n"
+
+
 def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     """A puzz.link address; pzprjs has no line without a clue and no given cell."""
     drawing: Drawing = instance.data
@@ -384,7 +459,8 @@ PUZZLE = PuzzleSpec(
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
-    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink},
-    # puzz.link states every line's clue: `generate` keeps them all for it.
-    complete_formats=("puzzlink",),
+    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink, "nin": write_nin,
+             "mk": write_mk, "cwd": write_cwd},
+    # These state every line's clue: `generate` keeps them all for them.
+    complete_formats=("puzzlink", "nin", "mk", "cwd"),
 )

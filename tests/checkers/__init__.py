@@ -42,21 +42,40 @@ def pzpr_numbers(body: str) -> list:
 
 
 def grid_fields(lines: list[str]) -> list[list[str]]:
-    """The fields of a grid's rows: janko.at block (its problem rows), bordered ASCII
-    (rule lines dropped, `|` between fields, a blank field is `_`), bracketed, comma- or
-    whitespace-separated; a leading size line (`7x7`, `10 10`) matching the grid dropped."""
+    """The fields of a grid's rows: the problem rows of a sectioned file (janko.at block,
+    or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII (rule lines dropped, `|` between
+    fields, a blank field is `_`; the lines between two rules one row when cells are
+    several lines tall), bracketed, comma- or whitespace-separated; a leading size line
+    (`7x7`, `10 10`, `hidoku with size 5`) matching the grid dropped."""
     import re
 
-    if lines[0].strip("[]") == "begin":
-        start = next(i for i, line in enumerate(lines) if line.strip("[]") == "problem") + 1
+    def key(line: str) -> str:
+        return line.strip().strip("[]").lower()
+
+    if key(lines[0]) == "begin" or "problem" in map(key, lines):
+        start = [key(line) for line in lines].index("problem") + 1
         end = start
-        while end < len(lines) and not re.fullmatch(r"\[?[a-wyzA-WYZ][a-z]+\]?",
+        while end < len(lines) and not re.fullmatch(r"\[?[a-wyzA-WYZ][a-zA-Z]+\]?",
                                                      lines[end].split()[0]):
             end += 1
         lines = lines[start:end]
-    lines = [line for line in lines if not re.fullmatch(r"[-=+|]+", line) or len(line) < 2]
+    size = re.fullmatch(r"(?:[a-z ]*size )?(\d+)(?:\s*[xX ]\s*(\d+))?", lines[0])
+    body = lines[1:] if size else lines
+    rule = [bool(re.fullmatch(r"[-=+|]+", line)) and len(line) >= 2 for line in body]
+    if any(rule[1:-1]) and all("|" in line for line, r in zip(body, rule) if not r):
+        # rows between rules; a cell's text is on one of its lines (or none: `_`)
+        rows, group = [], []
+        for line, is_rule in zip(body + ["--"], rule + [True]):
+            if not is_rule:
+                group.append([f.strip() for f in line.strip().strip("|").split("|")])
+            elif group:
+                rows.append(["".join(cells) or "_" for cells in zip(*group)])
+                group = []
+        return rows
+    texts = [line for line in lines
+             if not (re.fullmatch(r"[-=+|]+", line) and len(line) >= 2)]
     rows = []
-    for line in lines:
+    for line in texts:
         if line.startswith("["):
             rows.append([f.strip() for f in re.findall(r"\[(.*?)\]", line)])
         elif "|" in line:
@@ -65,8 +84,8 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
             rows.append([f.strip() for f in line.split(",")])
         else:
             rows.append(line.split())
-    size = re.fullmatch(r"(\d+)\s*[xX ]\s*(\d+)", lines[0])
-    if size and len(rows) > 1 and {int(size.group(1)), int(size.group(2))} == {
-            len(rows) - 1, len(rows[1])}:
-        rows = rows[1:]
+    if size and len(rows) > 1:
+        a, b = int(size.group(1)), int(size.group(2) or size.group(1))
+        if {a, b} == {len(rows) - 1, len(rows[1])}:
+            rows = rows[1:]
     return rows

@@ -14,7 +14,7 @@ def _board(text: str) -> list[list[str]]:
 
 
 def _blocked(field: str) -> bool:
-    return field != "" and set(field.lower()) == {"x"}
+    return field != "" and (set(field.lower()) == {"x"} or set(field) == {"*"})
 
 
 def _given(field: str) -> bool:

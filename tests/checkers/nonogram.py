@@ -1,8 +1,8 @@
 """Nonogram rules: every clued row and column shows exactly its runs; given cells kept.
 
 Reads every input format with its own small reader (Tatham ID, pair of lists, `.non`,
-puzz.link address, `.nin`, JCROSS, puzzlekit record, nonogrid file, webpbn XML); `?`
-marks a line without a clue.
+puzz.link address, `.nin`, `.mk`, `.cwd`, JCROSS, puzzlekit record, nonogrid file, webpbn
+XML); `?` marks a line without a clue.
 """
 
 import json
@@ -88,6 +88,23 @@ def _read(text: str) -> tuple[int, int, list, list, dict]:
         problem = json.loads("\n".join(lines))["problem"].splitlines()
         height, width = (int(n) for n in problem[0].split())
         columns, rows = _blocks(problem[1:], width)
+        return width, height, columns, rows, givens
+    raw = [line.strip() for line in text.splitlines() if not line.strip().startswith("#")
+           or line.strip() == "#"]
+    while raw and not raw[0]:
+        raw.pop(0)
+    if re.fullmatch(r"\d+", lines[0]) and re.fullmatch(r"\d+", lines[1]):
+        # .cwd: H, W, the H row clues, a blank line, the W column clues
+        height, width = int(lines[0]), int(lines[1])
+        body = raw[2:]
+        return width, height, [_numbers(x) for x in body[height + 1:height + 1 + width]], \
+            [_numbers(x) for x in body[:height]], givens
+    if re.fullmatch(r"\d+ \d+", lines[0]) and "#" in raw[1:]:
+        # .mk: H W, rows, '#', columns
+        height, width = (int(n) for n in lines[0].split())
+        cut = raw.index("#", 1)
+        rows = [_numbers(x) for x in raw[1:cut] if x]
+        columns = [_numbers(x) for x in raw[cut + 1:] if x]
         return width, height, columns, rows, givens
     if re.fullmatch(r"\d+", lines[0]):  # JCROSS: count, R C, lines ending in 0
         height, width = (int(n) for n in lines[1].split())

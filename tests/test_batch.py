@@ -1,0 +1,116 @@
+"""The worker pool of `pyasp_runner.batch`: streaming, time limits, crashes, recycling, stop.
+
+The tasks are this module's functions: a worker imports them by name.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, run
+
+
+def square(number: int) -> int:
+    return number * number
+
+
+def pause(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def worker_pid() -> int:
+    return os.getpid()
+
+
+def die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def fail() -> None:
+    raise ValueError("a bug in the task")
+
+
+def test_every_task_once_with_its_index_and_value() -> None:
+    tasks = [Task(f"t{n}", square, (n,)) for n in range(30)]
+    done = list(run(tasks, jobs=2))
+    assert sorted(d.index for d in done) == list(range(30))
+    assert all(d.outcome == OK and d.value == d.index ** 2 and d.name == f"t{d.index}"
+               for d in done)
+
+
+def test_results_come_in_the_order_they_finish() -> None:
+    tasks = [Task("slow", pause, (1.5,)), Task("fast", square, (3,))]
+    assert [d.name for d in run(tasks, jobs=2)] == ["fast", "slow"]
+
+
+def test_a_task_past_the_time_limit_is_killed_and_the_run_goes_on() -> None:
+    tasks = [Task("long", pause, (60,)), *(Task(f"t{n}", square, (n,)) for n in range(4))]
+    started = time.perf_counter()
+    done = {d.name: d for d in run(tasks, jobs=2, time_limit=1)}
+    assert time.perf_counter() - started < 30
+    assert done["long"].outcome == TIMEOUT and "time limit of 1 s" in (done["long"].error or "")
+    assert [done[f"t{n}"].value for n in range(4)] == [0, 1, 4, 9]
+
+
+def test_a_dead_worker_fails_only_its_own_task() -> None:
+    tasks = [Task("a", square, (2,)), Task("dies", die), Task("b", square, (3,)),
+             Task("raises", fail), Task("c", square, (4,))]
+    done = {d.name: d for d in run(tasks, jobs=2)}
+    assert done["dies"].outcome == CRASHED and "SIGKILL" in (done["dies"].error or "")
+    assert done["raises"].outcome == RAISED
+    assert done["raises"].error == "ValueError: a bug in the task"
+    assert [done[name].value for name in "abc"] == [4, 9, 16]
+
+
+@pytest.mark.parametrize("recycle_after", [1, 3])
+def test_workers_are_replaced_after_so_many_tasks(recycle_after: int) -> None:
+    pids = [d.value for d in run([Task(str(n), worker_pid) for n in range(9)], jobs=2,
+                                 recycle_after=recycle_after)]
+    assert len(pids) == 9 and os.getpid() not in pids
+    assert max(pids.count(pid) for pid in pids) <= recycle_after
+    assert len(set(pids)) >= 9 // recycle_after
+
+
+def test_stop_ends_the_workers_and_keeps_what_finished() -> None:
+    stop = threading.Event()
+    tasks = [Task("quick", pause, (0,)), *(Task(f"slow{n}", pause, (60,)) for n in range(3))]
+    seen = []
+    started = time.perf_counter()
+    with pytest.raises(Stopped):
+        for done in run(tasks, jobs=2, stop=stop):
+            seen.append(done)
+            stop.set()
+    assert [d.name for d in seen] == ["quick"]
+    assert time.perf_counter() - started < 30
+    running = [pid for pid in (seen[0].value,) if _alive(pid)]
+    assert running == []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_on_a_local_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        tasks = [Task("slow", pause, (1.0,)), *(Task(f"t{n}", square, (n,)) for n in range(8)),
+                 Task("raises", fail)]
+        done = list(run(tasks, scheduler=cluster.scheduler_address))
+    by_name = {d.name: d for d in done}
+    assert sorted(d.index for d in done) == list(range(10))
+    assert [by_name[f"t{n}"].value for n in range(8)] == [n * n for n in range(8)]
+    assert by_name["raises"].outcome == RAISED
+    assert by_name["raises"].error == "ValueError: a bug in the task"
+    workers = {by_name["slow"].value}
+    assert os.getpid() not in workers
