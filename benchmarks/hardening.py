@@ -62,8 +62,6 @@ from pathlib import Path
 from bench import CHILD_ENV, COMMAND, ROOT, machine
 from bench import print_table as _print_table
 
-sys.path.insert(0, str(ROOT / "tests"))
-from checkers import checker  # noqa: E402 - the tests' independent rule checkers
 
 TIMEOUT_S = 60  # a child still running this long after its start is killed: a hang
 # Every run without a time limit of its own gets this one (HARDENING_TIME_LIMIT_S), so
@@ -780,16 +778,39 @@ def check_answers(outcome: Outcome, stdout: str) -> None:
         text = path.read_text(encoding="utf-8-sig") if path.is_file() else outcome.case.argument
     except (OSError, ValueError):
         return  # a file the checker cannot read as text: the solver refused it, or so
-    rules = checker(outcome.case.puzzle)
-    outcome.checked += 1
+    # In a child with a timeout: a checker may search (flower's proof of the fewest open
+    # holes is brute force up to a bound), and a stuck check must not stop the run.
+    job = json.dumps({"puzzle": outcome.case.puzzle, "text": text, "answers": answers,
+                      "closest": data["closest"] if closest and not answers else None})
     try:
-        for solution in answers:
-            rules.check(text, solution)
-        if closest and not answers and hasattr(rules, "check_closest"):
-            rules.check_closest(text, data["closest"])
-    except Exception as error:  # noqa: BLE001 - any refusal by a checker is a wrong answer
+        done = subprocess.run([sys.executable, "-c", _CHECK, str(ROOT / "tests")], input=job,
+                              capture_output=True, text=True, timeout=CHECK_TIMEOUT_S,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        outcome.remarks.append(f"answers not checked: the checker ran past {CHECK_TIMEOUT_S} s")
+        return
+    outcome.checked += 1
+    if done.returncode != 0 or done.stdout.strip():
         outcome.wrong += 1
-        outcome.problems.append(f"wrong answer: {type(error).__name__}: {str(error)[:80]}")
+        why = done.stdout.strip() or done.stderr.strip().splitlines()[-1:]
+        outcome.problems.append(f"wrong answer: {str(why)[:100]}")
+
+
+CHECK_TIMEOUT_S = 120
+_CHECK = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from checkers import checker
+job = json.load(sys.stdin)
+rules = checker(job["puzzle"])
+try:
+    for solution in job["answers"]:
+        rules.check(job["text"], solution)
+    if job["closest"] is not None and hasattr(rules, "check_closest"):
+        rules.check_closest(job["text"], job["closest"])
+except Exception as error:  # any refusal by a checker is a wrong answer
+    print(f"{type(error).__name__}: {str(error)[:80]}")
+"""
 
 
 def wait_with_peak(pid: int, deadline: float) -> tuple[int | None, float]:
