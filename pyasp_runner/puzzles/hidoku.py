@@ -2,7 +2,8 @@
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
 rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
-bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` or `-----` rule
+bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
+JSON write one) or the bordered ASCII layout (`+--+--+` or `-----` rule
 lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
 competition's files); optionally after a size line (`7x7`, `10 10`, `size 7`,
 `hidoku with size 5`) that the grid is checked against. Also read, the first line or a
@@ -20,12 +21,13 @@ Option `--path` draws an arrow from every number towards the next one.
 
 from __future__ import annotations
 
+import random
 import re
 from itertools import pairwise
 from dataclasses import dataclass, replace
 from typing import Any
 
-from clingo import Symbol
+from clingo import Function, Symbol
 
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
@@ -36,6 +38,7 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
+    LAYOUTS_READ,
     Line,
     content_lines,
     csv_text,
@@ -93,8 +96,10 @@ def parse(text: str, source: str) -> Instance:
                 blocked.add((r, c))
             elif not (EMPTY_MARKS.fullmatch(field) or dots):
                 if not _NUMBER.fullmatch(field):
+                    layouts = f"; formats read: {LAYOUTS_READ}, or a janko.at block" \
+                        if r == 1 else ""
                     raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
-                                     "_ for empty or X for blocked)", number)
+                                     f"_ for empty or X for blocked{layouts})", number)
                 value = parse_int(field, source, number, f"column {c}")
                 if value < 1:
                     raise InputError(source, f"column {c}: {value} is not a Hidato number "
@@ -270,6 +275,44 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     return givens_of(answer, "number")
 
 
+def random_answer(instance: Instance, rng: random.Random) -> Answer | None:
+    """A random numbering of the board along a king's tour: Warnsdorff's rule (step to the
+    free neighbour with the fewest free neighbours of its own), ties broken at random. A
+    walk that gets stuck starts again from another cell; None after `TOUR_WALKS` walks.
+    (Finding a tour with the encoding on an empty board grounds every number on every
+    cell: 160,000 candidates for 20x20.)"""
+    board: Board = instance.data
+    cells = [(row, col) for row in range(1, board.rows + 1) for col in range(1, board.cols + 1)
+             if (row, col) not in board.blocked]
+    on_board = set(cells)
+    neighbours = {(row, col): [(row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if (dr, dc) != (0, 0) and (row + dr, col + dc) in on_board]
+                  for row, col in cells}
+    for _ in range(TOUR_WALKS):
+        path = [rng.choice(cells)]
+        free = on_board - {path[0]}
+        while free:
+            steps = [cell for cell in neighbours[path[-1]] if cell in free]
+            if not steps:
+                break
+            onward = {cell: sum(n in free for n in neighbours[cell]) for cell in steps}
+            fewest = min(onward.values())
+            path.append(rng.choice([cell for cell in steps if onward[cell] == fewest]))
+            free.discard(path[-1])
+        if not free:
+            return Answer(tuple(fact("number", row, col, number)
+                                for number, (row, col) in enumerate(path, start=1)))
+    return None
+
+
+TOUR_WALKS = 50
+
+
+def clue_atom(clue: Symbol) -> Symbol:
+    """A given number is the number on its cell in the answer."""
+    return Function("number", clue.arguments)
+
+
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
     grid = given_rows(board.rows, board.cols, clues)
@@ -282,5 +325,7 @@ PUZZLE = PuzzleSpec(
     name="hidoku", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
+    random_answer=random_answer, clue_atom=clue_atom, write=write, size=size,
+    max_size=MAX_SIZE, options=OPTIONS,
+    configure=configure,
 )

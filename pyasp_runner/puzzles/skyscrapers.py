@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Symbol
+from clingo import Function, Symbol
 
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
@@ -59,8 +59,9 @@ def parse(text: str, source: str) -> Instance:
     number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
-        raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
-                         number)
+        raise InputError(source, "not a skyscrapers format that is read (expected a game ID "
+                         "`N:` of Tatham's Towers then 4N clues separated by `/`, or a "
+                         "puzz.link skyscrapers address)", number)
     size = natural(match.group(1), source, number, "size")
     if not 1 <= size <= MAX_N:
         raise InputError(source, f"Grid size must be between 1 and {MAX_N} (found {size})",
@@ -226,6 +227,11 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     return clues
 
 
+def clue_atom(clue: Symbol) -> Symbol | None:
+    """A given height is the tower on its cell in the answer; an edge clue is no atom."""
+    return Function("tower", clue.arguments) if clue.name == "given" else None
+
+
 def write(instance: Instance, clues: list[Symbol]) -> str:
     """A Tatham game ID with these clues (and the `,` grid part if a height is given)."""
     size = instance.data.size
@@ -266,5 +272,6 @@ PUZZLE = PuzzleSpec(
     name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
+    clue_atom=clue_atom, write=write, inline=True,
+    writers={"tatham": write, "puzzlink": write_puzzlink},
 )
