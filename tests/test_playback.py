@@ -115,3 +115,33 @@ def test_a_page_draws_its_steps_with_their_marks():
     drawn = playback.page(drawer, forced, 1)[0]
     assert drawn["propagated"] and not drawn["decided"]
     assert drawn["level_label"].endswith(" values on the board")
+
+
+def test_a_search_longer_than_the_recording_keeps_its_whole_counts(monkeypatch):
+    from pyasp_runner.studio import playback as module
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    whole = imperative_playback(puzzle, instance, text, 2)
+    monkeypatch.setattr(module, "MAX_EVENTS", 50)
+    cut = imperative_playback(puzzle, instance, text, 2)
+    assert whole is not None and cut is not None
+    assert cut.info["truncated"] and not whole.info["truncated"]
+    assert cut.info["recorded"] == len(cut.steps) == 50
+    assert cut.info["events"] == whole.info["events"] == len(whole.steps)
+    assert cut.info["counts"] == whole.info["counts"]
+    assert cut.steps == whole.steps[:50]
+    trace = record(puzzle.encoding, instance.facts, Limits(models=2, threads=1), max_events=5)
+    played = clingo_playback(puzzle, instance, trace)
+    assert played.info["truncated"] and played.info["recorded"] == 5
+    assert played.info["events"] is None  # the recorder stops counting
+
+
+def test_the_hand_written_search_stops_at_the_deadline_with_what_it_did():
+    import time
+    puzzle, instance, text = load("hidoku/10x10.csv")
+    stopped = imperative_playback(puzzle, instance, text, 2, deadline=time.perf_counter())
+    assert stopped is not None
+    counts = stopped.info["counts"]
+    assert counts["stopped"] and counts["nodes"] is None and not counts["complete"]
+    assert counts["tried"] == sum(step.kind == "try" for step in stopped.steps[:-1])
+    assert stopped.info["events"] == 1024  # the clock is read every 1024 events
+    assert stopped.steps[-1].text == "the time limit: the search is stopped here"

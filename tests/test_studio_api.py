@@ -58,6 +58,7 @@ def run_job(client: TestClient, request: dict[str, Any], timeout: float = 30) ->
 
 def test_a_request_without_the_token_is_refused(client):
     assert client.get("/api/puzzles", headers={"Origin": ORIGIN}).status_code == 401
+    assert client.get("/api/jobs/1-x/steps?player=clingo&start=0").status_code == 401
     assert client.get("/").status_code == 401
     assert client.get("/static/studio.js").status_code == 401
 
@@ -363,3 +364,24 @@ def test_localhost_is_the_studio_too(client):
                                                  "Host": f"localhost:{PORT}",
                                                  "Origin": f"http://localhost:{PORT}"})
     assert answer.status_code == 200
+
+
+def test_a_request_that_fails_inside_the_server_gets_one_line_and_the_server_goes_on(
+        client, monkeypatch):
+    """A bug met while answering (here: drawing a page of a trace) is a 500 with one
+    line; the server keeps answering."""
+    from pyasp_runner.studio import work
+
+    result = run_job(client, {"action": "trace", "puzzle": "hidoku",
+                              "instance": "benedek-3.csv"})
+
+    def broken(request):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(work, "drawer_for", broken)
+    other = TestClient(client.app, base_url=ORIGIN, raise_server_exceptions=False)
+    answer = other.get(f"/api/jobs/{result['job']}/steps",
+                       params={"player": "clingo", "start": 0}, headers=headers())
+    assert answer.status_code == 500
+    assert answer.json() == {"error": "internal error: RuntimeError"}
+    assert other.get("/api/puzzles", headers=headers()).status_code == 200

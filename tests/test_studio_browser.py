@@ -98,8 +98,11 @@ def screenshot(driver, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         size = driver.get_window_size()
-        height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(size["width"], max(size["height"], height + 100))
+        height = driver.execute_script(
+            "return Math.max(document.documentElement.scrollHeight, ...[...document"
+            ".querySelectorAll('main > section')].map(e => e.getBoundingClientRect().bottom"
+            " + window.scrollY))")
+        driver.set_window_size(size["width"], max(size["height"], int(height) + 140))
         driver.save_screenshot(str(Path(SHOTS) / f"studio-{name}.png"))
         driver.set_window_size(size["width"], size["height"])
 
@@ -339,8 +342,8 @@ def test_flower_and_checkerboard_searches_play_back_side_by_side(studio, browser
     while not marked(browser, "decided", '[data-player="imperative"]'):
         click_in(browser, "imperative", "next")  # the first placement: a stone, or a disk
     assert len(marked(browser, "decided", '[data-player="imperative"]')) >= 2
+    screenshot(browser, f"trace-{instance.split('/')[0]}")
     click_in(browser, "imperative", "to-answer")
     assert hand.find_element("css selector", ".step-text").text == "a solution found"
     click_in(browser, "clingo", "to-answer")
     assert clingo.find_element("css selector", ".step-text").text == "answer 1 found"
-    screenshot(browser, f"trace-{instance.split('/')[0]}")

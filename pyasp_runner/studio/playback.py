@@ -15,6 +15,7 @@ step's other new atoms changed on the board.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,7 +100,9 @@ class Playback:
 
     title: str
     steps: list[Step]
-    info: dict[str, Any]               # counts and notes the page shows at once
+    # What the page shows at once: counts, events recorded, events in the whole search
+    # (None where the recording cannot know), whether the recording stopped early.
+    info: dict[str, Any]
     level_label: str = ""              # "values on the board": the level is a depth
     keyframes: list[frozenset[str]] = field(default_factory=list)
 
@@ -234,7 +237,8 @@ def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playbac
     end = trace.end
     return Playback(
         f"{puzzle.name} · {escape.name(instance.source)} · clingo", steps,
-        {"truncated": bool(end.get("truncated")), "events": end.get("events", len(events)),
+        {"truncated": bool(end.get("truncated")), "recorded": end.get("events", len(events)),
+         "events": None if end.get("truncated") else end.get("events", len(events)),
          "counts": {"choices": end["choices"], "conflicts": end["conflicts"],
                     "answers": end["models"], "status": end["status"]}})
 
@@ -255,10 +259,16 @@ def _marked(decision: dict[str, Any]) -> tuple[str, ...]:
 _KINDS = {"cut": "backjump", "solution": "model"}
 
 
-def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
-                        wanted: int) -> Playback | None:
+class _OutOfTime(Exception):
+    """The hand-written search reached the trace's deadline."""
+
+
+def imperative_playback(puzzle: Puzzle, instance: Instance, text: str, wanted: int,
+                        deadline: float | None = None) -> Playback | None:
     """The hand-written search of `pyasp_runner.imperative` for this puzzle, played back
-    on the same board (None where the puzzle has no imperative solver to draw)."""
+    on the same board (None where the puzzle has no imperative solver to draw). At the
+    deadline (a `time.perf_counter()` value) the search is stopped: its steps so far are
+    kept, and the counts are those of its events (the nodes it opened are not known)."""
     from ..imperative import PUZZLES
     if puzzle.name not in PUZZLES:
         return None
@@ -275,11 +285,16 @@ def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
     givens = tuple(sorted(str(clue) for clue in instance.clues if clue.name == "given"))
     steps: list[Step] = []
     entries: dict[Position, Any] = {}
-    counted = {"events": 0, "kept": 0, "cuts": 0}
+    counted = {"events": 0, "kept": 0, "cuts": 0, "tries": 0, "solutions": 0}
 
     def watch(kind: str, grid: Callable[[], list[list[Any]]], cell: Position | None) -> None:
         counted["events"] += 1
         counted["cuts"] += kind == "cut"
+        counted["tries"] += kind == "try"
+        counted["solutions"] += kind == "solution"
+        if deadline is not None and counted["events"] % 1024 == 0 \
+                and time.perf_counter() > deadline:
+            raise _OutOfTime
         if counted["kept"] >= MAX_EVENTS:
             return
         counted["kept"] += 1
@@ -306,7 +321,15 @@ def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
         steps.append(Step(_KINDS.get(kind, kind), len(now), _say(describe, kind, cell, value),
                           tuple(add), tuple(remove), mark))
 
-    result = module.solve(text, wanted, watch=watch)
+    try:
+        result = module.solve(text, wanted, watch=watch)
+        counts = {"nodes": result.nodes, "tried": result.tried, "backtracks": counted["cuts"],
+                  "solutions": len(result.solutions), "complete": result.complete}
+    except _OutOfTime:
+        counts = {"nodes": None, "tried": counted["tries"], "backtracks": counted["cuts"],
+                  "solutions": counted["solutions"], "complete": False, "stopped": True}
+        steps.append(Step("backjump", steps[-1].level if steps else 0,
+                          "the time limit: the search is stopped here"))
     if not steps:  # the solver cut its root before searching: the clues clash
         counted["cuts"] += 1
         steps += [Step("start", len(givens), "the puzzle as given", givens),
@@ -314,11 +337,9 @@ def imperative_playback(puzzle: Puzzle, instance: Instance, text: str,
                        "contradict each other, nothing to search")]
     return Playback(
         f"{puzzle.name} · {escape.name(instance.source)} · hand-written search", steps,
-        {"truncated": counted["events"] > counted["kept"],
+        {"truncated": counted["events"] > counted["kept"], "recorded": counted["kept"],
          "events": counted["events"], "solver": f"pyasp_runner/imperative/{puzzle.name}.py",
-         "counts": {"nodes": result.nodes, "tried": result.tried,
-                    "backtracks": counted["cuts"], "solutions": len(result.solutions),
-                    "complete": result.complete}},
+         "counts": counts},
         level_label=getattr(module, "DEPTH", "values on the board"))
 
 

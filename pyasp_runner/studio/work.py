@@ -227,11 +227,12 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     further pages when the page asks."""
     from ..trace import record
     from .playback import MAX_EVENTS, Drawer, clingo_playback, imperative_playback
-    deadline = time.perf_counter() + time_limit
+    # Both searches stop at 85% of the limit: the rest is for drawing the first pages.
+    deadline = time.perf_counter() + 0.85 * time_limit
     limits = limits_for(puzzle, args)
     limits.threads = 1
     limits.models = limits.keep = wanted  # as the comparison's `--models N`
-    limits.time_limit = time_limit
+    limits.time_limit = 0.85 * time_limit
     # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
     # the solver as a propagator, which can change clasp's path.
     plain = runner.solve(encoding, instance.facts, limits)
@@ -239,13 +240,14 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
                       max_events=MAX_EVENTS, deadline=deadline)
     drawer = Drawer(puzzle, instance)
     clingo = clingo_playback(puzzle, instance, recorded)
-    imperative = imperative_playback(puzzle, instance, text, wanted)  # rules do not change it
+    # The rules do not change the hand-written search; it stops at the deadline too.
+    imperative = imperative_playback(puzzle, instance, text, wanted, deadline)
     played = clingo.view(drawer)
     played["plain"] = {"choices": int(plain.stats["choices"]),
                        "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
     hand = imperative.view(drawer) if imperative else None
-    more = f" (recording stopped after {played['events']:,} events)" if played["truncated"] \
-        else ""
+    more = f" (recording stopped after {played['recorded']:,} events)" \
+        if played["truncated"] else ""
     beside = f"; the hand-written search in {hand['total_steps']:,} steps" if hand else ""
     return {"status": played["counts"]["status"], "clingo": played, "imperative": hand,
             "summary": f"Played back: clingo's search in {played['total_steps']:,} "

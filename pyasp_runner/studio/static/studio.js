@@ -61,7 +61,9 @@ async function choosePuzzle() {
   for (const file of state.puzzles[name].instances) instances.add(new Option(file, file));
   state.instance = instances.length ? instances.value : null;
   state.pasted = null;
-  state.packaged = await api(`/api/puzzles/${encodeURIComponent(name)}/rules`);
+  const rules = await api(`/api/puzzles/${encodeURIComponent(name)}/rules`);
+  if ($("puzzle").value !== name) return;  // another puzzle was chosen meanwhile
+  state.packaged = rules;
   StudioEditor.setText(state.editor, state.packaged);
   StudioEditor.showErrors(state.editor, []);
   $("rules-name").textContent = `${name}.lp`;
@@ -134,7 +136,7 @@ async function run(action, { index = 0 } = {}) {
 // server keeps the whole search and draws it a page of steps at a time: the page holds
 // only the pages near the step shown, so a search of 100,000 steps stays quick.
 const SPEEDS = { slow: 600, fast: 120, fastest: 30 };
-const KEEP_STEPS = 400;
+const KEEP_STEPS = 200;
 
 function player(title, played, counts, name, jobId) {
   const root = document.createElement("section");
@@ -154,11 +156,13 @@ function player(title, played, counts, name, jobId) {
     </div>
     <p class="position"></p>
     <p class="step-text"></p>
-    <p class="legend"><span class="swatch decided">7</span> decided: a guess
+    <p class="legend"><span class="swatch decided">7</span> decided: a guess<span class="ruled-out">
+      (circled on an open cell: a value ruled out)</span>
       <span class="swatch propagated">7</span> propagated: follows from it
       <span class="swatch conflict"></span> conflict: jumped back</p>
     <div class="view"></div>`;
   root.querySelector("h3").textContent = title;
+  root.querySelector(".ruled-out").hidden = name !== "clingo";  // only clingo guesses "not"
   root.querySelector(".counts").textContent = counts;
   const total = played.total_steps;
   const page = played.page;
@@ -188,7 +192,8 @@ function player(title, played, counts, name, jobId) {
   }
 
   function where(index, step) {
-    const recorded = played.truncated ? ` (recording stopped after ${played.events.toLocaleString("en")} events)` : "";
+    const recorded = !played.truncated ? "" : ` (recording stopped after ${played.recorded.toLocaleString("en")}` +
+      `${played.events ? ` of ${played.events.toLocaleString("en")}` : ""} events)`;
     return `step ${(index + 1).toLocaleString("en")} of ${total.toLocaleString("en")}${recorded}` +
       (step ? ` · ${step.level_label}` : " · drawing…");
   }
@@ -286,7 +291,8 @@ function showPlayers(result) {
   if (result.imperative) {
     const i = result.imperative;
     players.appendChild(player(`hand-written search (${i.solver})`, i,
-      `${many(i.counts.nodes, "node")} opened, ${many(i.counts.tried, "value")} tried, ${many(i.counts.backtracks, "backtrack")} (cut by a check), ${many(i.counts.solutions, "solution")}`,
+      (i.counts.stopped ? "stopped at the time limit: " : `${many(i.counts.nodes, "node")} opened, `) +
+      `${many(i.counts.tried, "value")} tried, ${many(i.counts.backtracks, "backtrack")} (cut by a check), ${many(i.counts.solutions, "solution")}`,
       "imperative", result.job));
   }
   players.hidden = false;
