@@ -885,7 +885,10 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
                 audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
                 time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
                 scheduler=args.scheduler, stop=output.stop,
-                preload=(*batch.PRELOAD, f"pyasp_runner.puzzles.{puzzle.name}"))) as results:
+                # A worker imports the command's main module again (as spawn does): the
+                # console script imports this module, so the server has it loaded already.
+                preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
+                )) as results:
             say = progress.console.print if progress and out.is_terminal else out.print
             try:
                 for done in results:
