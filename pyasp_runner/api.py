@@ -52,17 +52,20 @@ class Stopped(UserError):
 
 @dataclass(frozen=True)
 class PuzzleInfo:
-    """A registered puzzle: its name, one-line summary, encoding and what it can do."""
+    """A registered puzzle: its name, one-line summary, encoding, what it can do, and its
+    shipped example instances (name -> file, for `solve_file`; the command's
+    `example:NAME`)."""
 
     name: str
     summary: str
     encoding: Path
     can_generate: bool
+    examples: Mapping[str, Path] = field(default_factory=dict)
 
 
 def puzzles() -> dict[str, PuzzleInfo]:
     """Every puzzle by name."""
-    return {name: PuzzleInfo(name, p.summary, p.encoding, p.can_generate)
+    return {name: PuzzleInfo(name, p.summary, p.encoding, p.can_generate, p.examples())
             for name, p in registry().items()}
 
 
@@ -152,6 +155,12 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
             how = "" if instead == "none" else f" (use {instead})"
             notes.append(f"--clingo-arg={arg} ignored: solve-asp sets {flag} itself{how}")
             continue
+        try:  # an option clingo refuses is a usage error, named by what the user typed
+            clingo.Control([arg])
+        except RuntimeError as error:
+            reason = (str(error).strip().splitlines() or ["refused"])[-1]
+            reason = reason.removeprefix("In context '<libclingo>': ")
+            raise UserError(f"--clingo-arg={arg}: clingo does not take it ({reason})") from None
         replaced = [own for own in puzzle_options if runner.option_name(own) == flag]
         if replaced:
             notes.append(f"--clingo-arg={arg} replaces {puzzle}'s own {replaced[0]}")

@@ -71,9 +71,19 @@ class _Console(Console):
         raise output.ReaderLeft
 
 
+class _UsageExit(SystemExit):
+    """argparse's exit on a usage error, with its one line (for --json's error object)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(EXIT_USAGE)
+        self.message = message
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line and exit 2, like any bad input
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        line = f"{self.prog}: error: {message}"
+        sys.stderr.write(line + "\n")
+        raise _UsageExit(line)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -435,10 +445,21 @@ def check_combinations(args: argparse.Namespace) -> None:
              ("count", "hint", "--count and --hint are two different questions"),
              ("facts", "json", "--facts prints clingo facts, not JSON"),
              ("facts", "json_lines", "--facts prints clingo facts, not JSON"),
-             ("json", "json_lines", "--json prints one object, --json-lines one per line")]
+             ("json", "json_lines", "--json prints one object, --json-lines one per line"),
+             ("explain", "models", "--explain shows a conflict, not solutions"),
+             ("hint", "models", "--hint shows what every solution shares, not N solutions"),
+             ("explain", "trace", "--trace records a search for solutions"),
+             ("hint", "trace", "--trace records a search for solutions"),
+             ("facts", "to", "each prints the puzzle and stops, in its own form")]
+    # --facts and --to print the puzzle and stop: an option about solving has nothing to do.
+    pairs += [(first, second, f"--{first} prints the puzzle and stops, nothing is solved")
+              for first in ("facts", "to") for second in ("models", "count", "json",
+                                                          "json_lines", "stats", "svg",
+                                                          "trace", "explain", "hint")
+              if (first, second) not in {(a, b) for a, b, _ in pairs}]
     for first, second, why in pairs:
-        if getattr(args, first) not in (None, False) and getattr(args, second) not in (None,
-                                                                                      False):
+        if getattr(args, first, None) not in (None, False) and getattr(
+                args, second, None) not in (None, False):
             flag = "-n" if second == "models" else "--" + second.replace("_", "-")
             raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
     if args.step and not args.hint:
@@ -550,6 +571,11 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
 
     def boards() -> Iterator[int]:
         pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        listed = puzzle.render_listing(instance, pending)
+        if listed is not None:  # the puzzle draws them as one compact list
+            out.print(listed)
+            yield from range(1, len(pending) + 1)
+            return
         for index, answer in enumerate(pending, start=1):
             if shown > 1:
                 out.print(Text(f"{label} {index}", style="bold"))
@@ -564,7 +590,8 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     output.set_outcome(out.file, exit_code(data["status"]))
     summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
                            closest_summary=closest.summary if closest else None,
-                           unsolvable=puzzle.spec.unsolvable)
+                           unsolvable=puzzle.spec.unsolvable,
+                           verdict=puzzle.verdict(instance, result.answers))
     if stopped:  # the summary says how the search ended; the drawing stopped early
         summary.append(f" {len(drawn):,} of {min(shown, len(result.answers)):,} drawn "
                     f"before the {'time limit' if stopped == runner.TIMEOUT else 'signal'}.")
@@ -1081,7 +1108,12 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
         if argv == ["--list"]:  # the parser would import every puzzle for its options
             list_puzzles(out)
             return EXIT_SOLVED
-        args = build_parser(command_of(argv)).parse_args(argv)
+        try:
+            args = build_parser(command_of(argv)).parse_args(argv)
+        except _UsageExit as usage:  # printed; with --json also the error object
+            failed(argv, out, usage.message, EXIT_USAGE)
+            out.file.flush()
+            raise
         args.started = started
         return run(args, out, err)
     except EncodingError as error:

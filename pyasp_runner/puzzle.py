@@ -179,6 +179,15 @@ class PuzzleSpec:
         clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
     Solving:
         assess(instance, answers) -> Closest | None  an optimum that is not a solution
+        listing(instance, answers) -> Board | None  several answers as one compact
+                                                board (a line each), drawn on a terminal
+                                                instead of a board per answer; None: a
+                                                board each
+        verdict(instance, answers) -> str | None  the line said of a solved answer that
+                                                is not one solution among others (a
+                                                table of answers, one per target of a
+                                                range), in place of the uniqueness
+                                                verdict; None: that verdict
         size(instance) -> (int, unit)           how big, for refusing before grounding
         max_size                                above this `size` is refused (both or
                                                 neither; --max-size N, --force)
@@ -216,6 +225,8 @@ class PuzzleSpec:
         default_factory=dict)
     complete_formats: tuple[str, ...] = ()
     assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
+    verdict: Callable[[Instance, list[Answer]], str | None] | None = None
+    listing: Callable[[Instance, list[Answer]], Board | None] | None = None
     size: Callable[[Instance], tuple[int, str]] | None = None
     max_size: int | None = None
     default_models: int | None = None
@@ -394,6 +405,21 @@ class Puzzle:
     def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
         assess = self.spec.assess
         return assess(instance, answers) if assess and answers else None
+
+    def render_listing(self, instance: Instance, answers: list[Answer]
+                       ) -> RenderableType | None:
+        """Several answers drawn as one compact board, where the puzzle lists them so."""
+        listing = self.spec.listing
+        board = listing(instance, answers) if listing and len(answers) > 1 else None
+        if board is None:
+            return None
+        from .board.terminal import terminal
+
+        return terminal(board)
+
+    def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
+        verdict = self.spec.verdict
+        return verdict(instance, answers) if verdict and answers else None
 
     def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
         """Refuse, before grounding, an instance larger than `limit` (default: the

@@ -77,6 +77,7 @@ class ClueProgram:
         progress = None
         if self.progress is not None:
             report = self.progress
+            report(time.perf_counter() - self.started, self.checks)  # each search counts
 
             def progress(elapsed: float, found: int) -> None:
                 report(time.perf_counter() - self.started, self.checks)

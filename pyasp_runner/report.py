@@ -43,6 +43,8 @@ def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
         "complete": result.complete,
         "unique": result.unique,
     }
+    if puzzle.verdict(instance, result.answers) is not None:
+        data["unique"] = None  # one table of answers: no uniqueness question
     if closest is not None:
         if result.status == runner.SOLVED:
             data["status"] = closest.status
@@ -61,11 +63,13 @@ def envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
 
 def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
                  models: int | None, cap: int, closest_summary: str | None,
-                 unsolvable: str = "the clues contradict the rules") -> Text:
+                 unsolvable: str = "the clues contradict the rules",
+                 verdict: str | None = None) -> Text:
     """The line under the answers: how the search ended and what that says.
 
     counting: only counted (--count); models: the answers asked for (None: the default
-    uniqueness check); cap: the enumeration cap in force (0: none).
+    uniqueness check); cap: the enumeration cap in force (0: none); verdict: the
+    puzzle's own line for a solved answer (instead of whether it is unique).
     """
     count = result.count
     more = "" if result.complete else "at least "
@@ -87,6 +91,8 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
     if counting:
         capped = f" (stopped at the cap of {cap:,}; --cap 0 counts all)" * result.capped
         return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
+    if verdict:
+        return Text(verdict, style="bold green")
     solution = "best answer" if result.optimising else "solution"
     if data["unique"]:
         return Text(f"Solved. The {solution} is unique.", style="bold green")

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 
@@ -181,12 +182,40 @@ def test_with_json_an_error_is_json_too(capsys):
     assert "missing.csv" in data["error"]
 
 
+@pytest.mark.parametrize(("flag", "head"), [("--json", {}), ("--json-lines", {"type": "result"})])
+def test_with_json_a_usage_error_is_json_too(flag, head, capsys):
+    with pytest.raises(SystemExit) as leaving:
+        main(["jodici", str(JODICI), flag, "-n", "x"])
+    assert leaving.value.code == 2
+    captured = capsys.readouterr()
+    message = "solve-asp jodici: error: argument -n/--models: expected a whole number"
+    assert captured.err.startswith(message)
+    assert json.loads(captured.out) == head | {
+        "status": "error", "error": captured.err.strip(), "exit_code": 2}
+
+
 @pytest.mark.parametrize("args", [
     ["--count", "-n", "1"], ["--explain", "--hint"], ["--facts", "--json"],
-    ["--json", "--json-lines"]])
-def test_conflicting_options_are_refused(args, capsys):
+    ["--json", "--json-lines"], ["--explain", "-n", "2"], ["--hint", "-n", "2"],
+    ["--hint", "--trace", "t.jsonl"], ["--facts", "--to", "text"], ["--facts", "-n", "2"],
+    ["--facts", "--count"], ["--facts", "--svg", "x.svg"], ["--facts", "--stats"],
+    ["--to", "text", "--json"], ["--to", "text", "-n", "3"], ["--to", "text", "--hint"]])
+def test_conflicting_options_are_refused(args, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     assert main(["jodici", str(JODICI), *args]) == 2
-    assert "cannot be combined" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    first, second = (arg for arg in args if arg.startswith("-"))
+    assert err.startswith(f"solve-asp: {first} and {second} cannot be combined: ")
+    assert len(err.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("arg", "reason"), [
+    ("--bogus", "unknown option: 'bogus'"),
+    ("--heuristic=Nope", "'Nope' invalid value for: 'heuristic'")])
+def test_an_option_clingo_refuses_is_a_usage_error(arg, reason, capsys):
+    assert main(["jodici", str(JODICI), f"--clingo-arg={arg}"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"solve-asp: --clingo-arg={arg}: clingo does not take it ({reason})\n"
 
 
 def test_a_missing_encoding_is_named_with_exit_2(capsys):
@@ -273,20 +302,95 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
                               text=True, timeout=120)
         assert "Traceback" not in ran.stderr and ran.stdout, command
         assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
+    # The --facts header's command, and the README's pipeline with `encoding`, run from
+    # the wheel: the encoding path it names is the wheel's.
+    def wheel(*words: str) -> str:
+        return subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=tmp_path,
+                              env=env, capture_output=True, text=True, check=True).stdout
+    (tmp_path / "f.lp").write_text(facts := wheel("jodici", "example:1", "--facts"))
+    (tmp_path / "jodici.lp").write_text(wheel("encoding", "jodici"))
+    named = facts.splitlines()[0].split("run: ", 1)[1].replace("<this file>", "f.lp").split()
+    assert named[:3] == ["python", "-m", "clingo"] and named[3].startswith(str(site))
+    for clingo_command in (named[1:], ["-m", "clingo", "jodici.lp", "f.lp"]):
+        ran = subprocess.run([sys.executable, *clingo_command], cwd=tmp_path, env=env,
+                             capture_output=True, text=True)
+        assert "SATISFIABLE" in ran.stdout and "UNSATISFIABLE" not in ran.stdout
 
 
-def test_several_best_answers_share_one_legend_and_are_named_so(capsys):
+def _collected(folder, env):
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "no:cacheprovider"], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return {line for line in done.stdout.splitlines() if "::" in line}
+
+
+def test_the_sdist_holds_what_its_tests_need(tmp_path):
+    # The whole sdist suite runs in CI (.ci/run, in a fresh virtual environment); here:
+    # the sdist built from the checkout collects exactly the checkout's tests (none fails
+    # to import for a file the sdist left out) and holds the data they read.
+    built = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir",
+                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True,
+                           timeout=600)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    sdist = next((tmp_path / "dist").glob("solve_asp-*.tar.gz"))
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    unpacked = next((tmp_path / "unpacked").iterdir())
+    for needed in ("asp/jodici.lp", "instances/jodici/1.csv", "benchmarks/bench.py",
+                   "docs/python-api.md", "docs/json.md", "tests/checkers/jodici.py", "LICENSE",
+                   "README.md"):
+        assert (unpacked / needed).is_file(), needed
+    base = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    assert _collected(unpacked, {**base, "PYTHONPATH": str(unpacked)}) == _collected(
+        ROOT, {**base, "PYTHONPATH": str(ROOT)})
+
+
+def test_several_best_answers_are_one_compact_list_then_the_verdict(capsys):
+    # flower's README example: sixteen best stack positions, a line each (its rotations
+    # and the positions left open, as the JSON's disks show them), one legend, the verdict.
+    assert main(["flower", "example:original", "--json"]) == 1
+    best = json.loads(capsys.readouterr().out)["closest"]["solutions"]
     assert main(["flower", "example:original"]) == 1
-    out = capsys.readouterr().out
-    assert out.count("Best answer ") == 16 and "Solution " not in out
-    assert out.count("● solid") == 1  # one legend, under the last board
-    assert out.rstrip().endswith("stack positions found.")
+    lines = capsys.readouterr().out.splitlines()
+    listed = [line for line in lines if re.match(r"\d+: ", line)]
+    assert len(listed) == len(best) == 16
+    for line, stack in zip(listed, best, strict=True):
+        opened = [p for p in range(1, len(stack["disks"][0]) + 1)
+                  if not any(disk[p - 1] for disk in stack["disks"])]
+        rotations = " ".join(map(str, stack["rotations"]))
+        assert line.split(": ", 1)[1].split() == (
+            f"rotations {rotations} open at {' '.join(map(str, opened))}".split())
+    assert "Best answer" not in "\n".join(lines) and "Solution" not in "\n".join(lines)
+    assert sum("rotations of disks 1..4" in line for line in lines) == 1
+    assert " ".join(lines[-2:]).startswith("No solution: no rotation covers every hole.")
 
 
 def test_no_solution_says_what_is_true_for_the_puzzle(capsys):
     assert main(["checkerboard", "example:unsolvable"]) == 1
     out = " ".join(capsys.readouterr().out.split())
     assert "the stones cannot tile the board" in out and "clues" not in out
+    assert main(["checkerboard", "example:unsolvable", "--explain"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the stones cannot tile this board" in out and "for this size" not in out
+    assert main(["rc4", "example:clash"]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "No solution: no keystream makes every message text of the alphabet." in out
+    assert "clues" not in out
+
+
+def test_the_help_says_the_time_limit_covers_grounding(capsys):
+    # --time-limit stops a grounding too (tests/test_command_edges.py); no help text
+    # says otherwise.
+    for argv in (["--help"], ["jodici", "--help"], ["generate", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = " ".join(capsys.readouterr().out.split())
+        assert "not interrupt" not in out and "cannot interrupt" not in out
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    assert "--time-limit SECONDS stop after this long, keeping what was found" in " ".join(
+        capsys.readouterr().out.split())
 
 
 def test_generate_names_what_it_is_doing():
@@ -297,3 +401,21 @@ def test_generate_names_what_it_is_doing():
     dropping = [p for p in phases if p.startswith("dropping clue ")]
     assert dropping and dropping[-1].startswith(f"dropping clue {len(dropping)} of "
                                                 f"{len(dropping)} ")
+
+
+def test_json_md_lists_every_puzzles_solution_object_with_its_keys():
+    # docs/json.md is the contract the README cites: one row per puzzle, naming the keys
+    # the puzzle's solution object really has.
+    text = (ROOT / "docs" / "json.md").read_text()
+    rows = dict(re.findall(r"^\| (\w+) \| (.+) \|$", text, re.M))
+    assert set(registry()) <= set(rows)
+    for name, info in pyasp_runner.puzzles().items():
+        found = None
+        for path in info.examples.values():
+            result = pyasp_runner.solve_file(name, path, models=1)
+            found = (result.solutions or (result.closest or {}).get("solutions") or [None])[0]
+            if found:
+                break
+        assert found, name
+        documented = set(re.findall(r'"(\w+)":', rows[name]))
+        assert set(found) <= documented, (name, set(found) - documented)

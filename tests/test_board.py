@@ -68,7 +68,9 @@ def _expected(name: str, solution: dict[str, Any]) -> dict[tuple[int, int], str 
                 for i, ch in enumerate(line, 1)}
     if name == "countdown":
         if "targets" in solution:
-            return {(3, 1): str(len(solution["exact"]))}
+            return {cell: text for row, entry in enumerate(solution["answers"], 3)
+                    for cell, text in (((row, 1), entry["expression"]),
+                                       ((row, 3), str(entry["value"])))}
         return {(3, 1): solution["expression"], (3, 3): str(solution["value"])}
     grid = solution["grid"]
     if name == "abc":

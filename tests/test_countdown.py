@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from checkers import countdown as checker
@@ -155,16 +157,50 @@ def test_cli_all_counts_equal_numbers_once(capsys):
     assert sorted(s["expression"] for s in data["solutions"]) == ["2*2", "2+2"]
 
 
-def test_cli_targets_batch(capsys):
-    code, out = _run(capsys, "1 2 3 4 5 6", "--targets", "100..999", "--json")
-    data = json.loads(out.out)
-    assert code == 0 and data["status"] == "solved"
+def _command(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pyasp_runner", "countdown", *argv],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.mark.parametrize(("numbers", "targets"), [
+    ("1 2 3 4 5 6", "100..999"),   # most reached exactly
+    ("2 3 7", "1..60"),            # many out of reach, some with two closest values
+    ("100 75 2 10 3 8", "1..100"),  # small targets from large numbers: short ways
+    ("25 25 3", "70..80"),         # a number given twice
+])
+def test_cli_targets_batch_gives_each_target_its_best_way(numbers, targets):
+    """Through the real command: one entry per target, each expression evaluated by the
+    checker's own reader, its distance and number count the fewest a brute-force search
+    finds; the text lists every target with its way and says no word of uniqueness."""
+    done = _command(numbers, "--targets", targets, "--json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0 and data["status"] == "solved" and data["unique"] is None
     solution = data["solutions"][0]
-    checker.check("1 2 3 4 5 6 -> 100..999", solution)
-    assert solution["exact"] and solution["closest"]
-    code, out = _run(capsys, "1 2 3 4 5 6", "--targets", "100..999")
-    assert f"reachable exactly: {len(solution['exact'])} of 900" in out.out
-    assert max(len(line) for line in out.out.splitlines()) <= 80
+    checker.check(f"{numbers} -> {targets}", solution)
+    low, high = (int(bound) for bound in targets.split(".."))
+    assert len(solution["answers"]) == high - low + 1
+    done = _command(numbers, "--targets", targets)
+    assert done.returncode == 0 and "unique" not in done.stdout
+    lines = done.stdout.splitlines()
+    for entry in solution["answers"]:
+        away = f" ({entry['distance']} away)" if entry["distance"] else ""
+        assert f"{entry['expression']} = {entry['value']}{away}" in " ".join(
+            line.split(":", 1)[1].strip() for line in lines
+            if line.startswith(f"{entry['target']}:")), entry
+    others = high - low + 1 - solution["reached"]
+    assert lines[-1] == (f"Solved: {solution['reached']} of {high - low + 1} targets reached "
+                         "exactly" + (f"; the closest value for the other {others}."
+                                      if others else "."))
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_batch_answers_are_its_single_rounds_answers():
+    """A target of a range gets a way with as few numbers as the same round asked alone."""
+    batch = json.loads(_command("2 3 7", "--targets", "40..44", "--json").stdout)
+    for entry in batch["solutions"][0]["answers"]:
+        alone = json.loads(_command(f"2 3 7 -> {entry['target']}", "--json").stdout)
+        assert alone["solutions"][0]["numbers_used"] == entry["numbers_used"]
+        assert abs(alone["solutions"][0]["value"] - entry["target"]) == entry["distance"]
 
 
 def test_cli_needs_a_target(capsys):

@@ -145,3 +145,12 @@ def test_cli_takes_the_id_inline(capsys):
     assert data["solutions"][0]["grid"][0] == [1, 20, 9, 2, 21]
     assert main(["signpost", "5x5:1cc"]) == 2
     assert "shorter than expected" in capsys.readouterr().err
+
+
+def test_a_puzz_link_address_is_refused_as_one(capsys):
+    # Signpost reads Tatham's game IDs; a puzz.link address is named as what it is.
+    address = "https://puzz.link/p?skyscrapers/5/5/o1i2li2l5i3h514k"
+    assert main(["signpost", address]) == 2
+    err = capsys.readouterr().err
+    assert "a puzz.link address: this puzzle does not read them" in err
+    assert "5x5:1cceef" in err and len(err.strip().splitlines()) == 1

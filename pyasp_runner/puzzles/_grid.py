@@ -11,6 +11,7 @@ from clingo import Symbol
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, fact, to_python
+from ._pzpr import looks_like_address
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 T = TypeVar("T")
@@ -55,6 +56,9 @@ def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) 
         if ":" in line:  # a description holds no colon: this is another ID
             raise InputError(source, "expected one game ID, found more lines", later)
     text = "".join(line for _, line in lines)
+    if looks_like_address(text):
+        raise InputError(source, "a puzz.link address: this puzzle does not read them; paste "
+                         f"the Tatham game ID (e.g. {example})", number)
     if _URL.match(text):
         from urllib.parse import unquote  # only here: most inputs are no web address
 

@@ -4,9 +4,14 @@ Input, inline or in a file: `100 75 2 10 3 8 -> 746` (numbers, `->`, target; `â†
 or `=` for the arrow too, as in `75 50 2 3 8 7 = 812`), the numbers as a list and the
 target, `[75, 50, 2, 3, 8, 7], 812`, or the lines `numbers: 100 75 2 10 3 8` and
 `target: 746`. The target may be a range `100..999`
-(batch mode: which targets are reachable, the closest value for the others); the
-option `--targets LO..HI` sets that range for any input (numbers alone will do), and
-`--all` lists every way.
+(batch mode: for each target a way with the fewest numbers to it, or to a closest
+value where none reaches it); the option `--targets LO..HI` sets that range for any
+input (numbers alone will do), and `--all` lists every way.
+
+JSON solution, one target: `{"expression": "10*75-8/2", "value": 746, "numbers_used":
+4}`; a range: `{"targets": [LO, HI], "reached": <targets reached exactly>, "answers":
+[{"target": T, "expression": ..., "value": ..., "distance": |value - T|,
+"numbers_used": ...}, ...]}`, one answer per target in order.
 """
 
 from __future__ import annotations
@@ -167,8 +172,8 @@ def size(instance: Instance) -> tuple[int, str]:
 OPTIONS = (
     Option("--all", "list every distinct way to the target (or the closest value), not only "
            "those with the fewest numbers", models=0),
-    Option("--targets", "answer every target LO..HI for these numbers: how many are "
-           "reachable, and the closest value for the others", metavar="LO..HI"),
+    Option("--targets", "answer every target LO..HI for these numbers: for each, a way "
+           "with the fewest numbers to it (or to a closest value)", metavar="LO..HI"),
 )
 
 
@@ -195,24 +200,37 @@ class Node:
     right: Node | None = None
 
 
+def _steps(answer: Answer) -> dict[tuple[Any, Any], tuple[Any, ...]]:
+    """Each inner node (multiset, value) of the answer's trees: (op, A, VA, B, VB)."""
+    return {(s, v): (o, a, va, b, vb) for s, v, o, a, va, b, vb in answer.atoms("node", 7)}
+
+
+def _build(steps: dict[tuple[Any, Any], tuple[Any, ...]], key: tuple[Any, Any]) -> Node:
+    """The tree of value key[1] over the multiset key[0] (a leaf where no node is)."""
+    if key not in steps:
+        return Node(int(key[1]))
+    op, a, va, b, vb = steps[key]
+    return Node(int(key[1]), str(op), _build(steps, (a, va)), _build(steps, (b, vb)))
+
+
 def _tree(answer: Answer) -> Node | None:
-    """The expression tree of an answer, or None if it holds no result."""
+    """The expression tree of an answer for one target, or None if it holds no result."""
     results = answer.atoms("result", 2)
     if not results:
         return None
-    steps = {(s, v): (o, a, va, b, vb) for s, v, o, a, va, b, vb in answer.atoms("node", 7)}
+    steps = _steps(answer)
     children = {(a, va) for _, a, va, b, vb in steps.values()}
     children |= {(b, vb) for _, a, va, b, vb in steps.values()}
     value = results[0][0]
     roots = [key for key in steps if key not in children and key[1] == value]
+    return _build(steps, roots[0]) if roots else Node(int(value))
 
-    def build(key: tuple[Any, Any]) -> Node:
-        if key not in steps:
-            return Node(int(key[1]))
-        op, a, va, b, vb = steps[key]
-        return Node(int(key[1]), str(op), build((a, va)), build((b, vb)))
 
-    return build(roots[0]) if roots else Node(int(value))
+def _answers(answer: Answer) -> dict[int, Node]:
+    """A range of targets: each target's expression tree."""
+    steps = _steps(answer)
+    return {int(target): _build(steps, (multiset, value))
+            for target, multiset, value in answer.atoms("answer", 3)}
 
 
 def infix(node: Node) -> str:
@@ -249,20 +267,22 @@ def _leaves(node: Node) -> int:
 
 def board(instance: Instance, answer: Answer) -> Board:
     """The numbers and the target, then the way: the expression and its steps in the
-    order they are said (for a range of targets: which are reached, the closest values)."""
+    order they are said (for a range of targets: each target's way and its distance)."""
     round_: Round = instance.data
-    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers), True)]
+    rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers))]
     if round_.targets is not None:
         low, high = round_.targets
-        misses = _misses(answer)
-        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),)))
-        rows.append(Row("reachable exactly:", (Cell(str(len(answer.atoms("exact", 1)))),
-                                               Cell(f"of {high - low + 1}", Mark.GIVEN))))
-        rows += [Row("unreachable:" if i == 0 else "", tuple(
-            Cell(f"{t}->{'/'.join(map(str, vs))}") for t, vs in list(misses.items())[i:i + 8]),
-            separator="  ") for i in range(0, len(misses), 8)]
-        return Board(Lines(tuple(rows)), "unreachable targets with the closest values")
-    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),), True))
+        answers = _answers(answer)
+        reached = sum(way.value == target for target, way in answers.items())
+        rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),
+                                     Cell(f"({reached} of {high - low + 1} reached exactly)"))))
+        for target, way in answers.items():
+            distance = abs(way.value - target)
+            rows.append(Row(f"{target}:", (Cell(infix(way)), Cell("="), Cell(str(way.value)),
+                                           *((Cell(f"({distance} away)"),) if distance else ()))))
+        return Board(Lines(tuple(rows)), "each target's way uses the fewest numbers; out of "
+                     "reach: a closest value")
+    rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),)))
     tree = _tree(answer)
     if tree is None:
         rows.append(Row("way:", (Cell(None, Mark.UNKNOWN),)))
@@ -276,20 +296,16 @@ def board(instance: Instance, answer: Answer) -> Board:
                  f"operation{'s' * (used != 2)}{away}")
 
 
-def _misses(answer: Answer) -> dict[int, list[int]]:
-    misses: dict[int, list[int]] = {}
-    for target, value in answer.atoms("closest", 2):
-        misses.setdefault(int(target), []).append(int(value))
-    return misses
-
-
 def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     round_: Round = instance.data
     if round_.targets is not None:
         low, high = round_.targets
+        answers = [{"target": target, "expression": infix(tree), "value": tree.value,
+                    "distance": abs(tree.value - target), "numbers_used": _leaves(tree)}
+                   for target, tree in _answers(answer).items()]
         return {"targets": [low, high],
-                "exact": [t for (t,) in answer.atoms("exact", 1)],
-                "closest": [{"target": t, "values": vs} for t, vs in _misses(answer).items()]}
+                "reached": sum(entry["distance"] == 0 for entry in answers),
+                "answers": answers}
     tree = _tree(answer)
     if tree is None:
         return {"expression": None, "value": None, "numbers_used": None}
@@ -312,13 +328,25 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
                    in_solutions=True)
 
 
+def verdict(instance: Instance, answers: list[Answer]) -> str | None:
+    """A range of targets is one table, not one solution among others: say what it holds."""
+    round_: Round = instance.data
+    if round_.targets is None:
+        return None
+    low, high = round_.targets
+    reached = sum(tree.value == target for target, tree in _answers(answers[0]).items())
+    others = high - low + 1 - reached
+    rest = f"; the closest value for the other {others}" if others else ""
+    return f"Solved: {reached} of {high - low + 1} targets reached exactly{rest}."
+
+
 # --hint and --explain reason about clues; a round has none to drop or to force.
 NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle), so there is "
             "nothing to reason about; --all lists every way to the best answer")
 
 PUZZLE = PuzzleSpec(
     name="countdown", parse=parse, solution_json=solution_json,
-    board=board, assess=assess,
+    board=board, assess=assess, verdict=verdict,
     size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
     refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
 )

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board, Cell, Mark, Rings, Shape
+from ..board import Board, Cell, Lines, Mark, Rings, Row, Shape
 from ..errors import InputError
 from ..numerals import fields as split_fields
 from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
@@ -133,6 +133,23 @@ def board(instance: Instance, answer: Answer) -> Board:
                  "marked")
 
 
+def listing(instance: Instance, answers: list[Answer]) -> Board | None:
+    """Several best stack positions that leave holes open: a line each, the rotations and
+    the positions left open (several full covers are drawn, a board each)."""
+    if not answers[0].cost or answers[0].cost[0] == 0:
+        return None
+    rows = []
+    for index, answer in enumerate(answers, start=1):
+        rotations = _rotations(instance, answer)
+        opened = sorted(p + 1 for (p,) in answer.atoms("open", 1))
+        rows.append(Row(f"{index}:", (
+            Cell("rotations"), *(Cell(str(r)) for r in rotations),
+            Cell("open at"), *(Cell(str(p)) for p in opened))))
+    disks = len(_rotations(instance, answers[0]))
+    return Board(Lines(tuple(rows)), f"rotations of disks 1..{disks} (disk 1 fixed); open: "
+                 "positions, 1 at the top, clockwise")
+
+
 def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
     """When the best stack positions leave holes open: no solution, the closest ones."""
     cost = answers[0].cost
@@ -154,7 +171,7 @@ NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing
 # stack positions when none covers every hole.
 PUZZLE = PuzzleSpec(
     name="flower", parse=parse, solution_json=solution_json,
-    board=board, assess=assess,
+    board=board, assess=assess, listing=listing,
     size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
     refuses_explain=NO_CLUES,
 )

@@ -132,14 +132,20 @@ def check(text: str, solution: dict) -> None:
     if ".." in target_text:
         low, high = (int(x) for x in target_text.split(".."))
         assert solution["targets"] == [low, high]
-        exact = [t for t in range(low, high + 1) if t in fewest]
-        assert solution["exact"] == exact
-        misses = {entry["target"]: set(entry["values"]) for entry in solution["closest"]}
-        assert set(misses) == set(range(low, high + 1)) - set(exact)
-        for target, values in misses.items():
-            assert values == _closest(fewest, target)[1]
+        answers = solution["answers"]
+        assert [entry["target"] for entry in answers] == list(range(low, high + 1))
+        for entry in answers:
+            _check_answer(numbers, fewest, entry["target"], entry)
+            assert entry["distance"] == abs(entry["value"] - entry["target"])
+        assert solution["reached"] == sum(t in fewest for t in range(low, high + 1))
         return
-    target = int(target_text)
+    _check_answer(numbers, fewest, int(target_text), solution)
+
+
+def _check_answer(numbers: tuple[int, ...], fewest: dict[int, int], target: int,
+                  solution: dict) -> None:
+    """The expression evaluates to its value, a closest one to the target, with the
+    fewest numbers any closest value needs."""
     value = _check_expression(numbers, solution)
     distance, best = _closest(fewest, target)
     assert value in best, f"{value} is not a closest value to {target} (distance {distance})"
