@@ -89,7 +89,7 @@ def _count(path, symmetry: bool) -> int:
     return result.count
 
 
-@pytest.mark.parametrize("name", ["dominoes-4x4", "dominoes-4x2", "corner-white",
+@pytest.mark.parametrize("name", ["dominoes-4x4", "dominoes-4x2", "corner-white", "tseaquist-small",
                                   "unsolvable", "identical"])
 def test_counts_both_ways_match_the_independent_counter(name, tmp_path):
     if name == "identical":  # three identical trominoes and a square: swaps are no new tilings

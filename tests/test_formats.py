@@ -204,11 +204,15 @@ def test_writers_refuse_what_their_format_cannot_say():
     ("hidoku", "hidoku with size 3\n----\n| 1|  |\n----\n|  | 4|\n----\n", 1,
      "the size line says 3x3"),
     ("magic", "1 . 3\nx 5 6\n7 8 9\n", 2, "unknown entry 'x'"),
+    ("magic", "[[2, 7, 6],\n [9, 5],\n [4, 3, 0]]\n", 2, "expected 3 fields like the first row"),
     ("abc", "size: 3\nletters: C-A\n", 2, "the range C-A is empty"),
     ("abc", "5 4 d\n- - - - -\n", 1, "the grid is square"),
     ("abc", "3 3 b\n- - -\n- - -\n", 3, "expected four clue lines"),
     ("checkerboard", "BW\n\nB\nboard: 1x3\n", 4, "after the stones"),
     ("checkerboard", "BW\nBB\n", 1, "have the same colour"),
+    ("checkerboard", "b,0,0,0,1\nB,W\n", 2, "like b,0,0,1,0 (as every stone line"),
+    ("checkerboard", "b,0,0,0,1,0,0\nw,0,0\n", 1, "square (0,0) is given twice"),
+    ("checkerboard", "w,0,-1,-1,0,1,0,0,1\n", 1, "stone 0 is not connected"),
     ("countdown", "[75, x, 2], 812", 1, "number 2"),
     ("countdown", "75 50 2 3 8 7 = ", 1, "target"),
 ])
@@ -234,7 +238,9 @@ def test_one_grid_reader_reads_every_layout_alike():
                "3x3\n[Problem]\n\n2 - -\n- - -\n- - 9\n[Solution]\n\n2 1 3\n4 5 6\n7 8 9\n",
                "hidoku with size 3\n----------\n|  |  |  |\n| 2|  |  |\n|  |  |  |\n----------\n"
                "|  |  |  |\n|  |  |  |\n----------\n|  |  |  |\n|  |  | 9|\n|  |  |  |\n"
-               "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n"]
+               "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n",
+               "[[2, 0, 0],\n [0, 0, 0],\n [0, 0, 9]]\n", '[["2", "_", "_"], ["_", "_", "_"], '
+               '["_", "_", "9"]]']
     for puzzle in (hidoku, magic):
         facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
                  if puzzle is hidoku or "roblem" not in text}
@@ -262,6 +268,18 @@ def test_nonogram_writers_refuse_a_line_without_a_clue():
             nonogram.writer(fmt)(unclued, list(unclued.clues))
 
 
+@pytest.mark.parametrize(("name", "words"), [
+    ("nonogram", ".mk (H W, rows, #, columns), .cwd"),
+    ("abc", "a janko.at block `begin` ... `end`; puzzlekit's `R C letter` layout; a puzz.link"),
+    ("skyscrapers", "or a puzz.link skyscrapers address"),
+    ("hidoku", "after an optional size line, or a nested list [[..], [..]], or a janko.at block"),
+    ("magic", "[..] cells or bordered +--+ rows"),
+    ("checkerboard", "or rows of B and W without commas"),
+])
+def test_a_file_in_no_format_read_is_told_the_formats_that_are(name, words):
+    assert_refused(PUZZLES[name].parse, "hello world\nfoo bar\n", 1, words)
+
+
 def test_hidoku_stars_are_blocked_cells():
     # Stanford's Nifty Hidato assignment writes a gap as ** and an empty cell as --
     hidoku = PUZZLES["hidoku"]
@@ -282,6 +300,16 @@ def test_checkerboard_stones_without_commas_read_as_with_them():
     commas = board.parse("B,W,B\n_,B,_\n=====\nW,_\nB,W\n=====\nB,W\n", "p")
     compact = board.parse("BWB\n B\n\nW\nBW\n\nBW\n", "p")
     assert frozenset(commas.facts) == frozenset(compact.facts)
+
+
+def test_checkerboard_stones_as_coordinates_read_as_rows():
+    # tseaquist's CheckerBoardPuzzle: the first square's colour, then rows and columns
+    board = PUZZLES["checkerboard"]
+    rows = board.parse("B,W,B,W\n_,B,_,_\n=====\nW,B\n_,W\n=====\nB,_\nW,B\n_,W\n"
+                       "=====\nW,B,W\nB,_,_\n", "p")
+    coordinates = board.parse("b,0,0,0,1,0,2,0,3,1,1\nw,0,0,0,1,1,1\n"
+                              "b,0,0,1,0,1,1,2,1\nw,0,0,1,0,0,1,0,2\n", "p")
+    assert frozenset(rows.facts) == frozenset(coordinates.facts)
 
 
 @pytest.mark.parametrize("text", ["75 50 2 3 8 7 -> 812", "[75, 50, 2, 3, 8, 7], 812",

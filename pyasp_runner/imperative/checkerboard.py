@@ -16,38 +16,20 @@ once instead of once per permutation of the copies.
 
 from __future__ import annotations
 
-from ..puzzles.checkerboard import stone_label
-from ._common import Enough, Result, Watch, content_lines
+from ..puzzles.checkerboard import read_board, stone_label
+from ._common import Enough, Result, Watch
 
 Shape = frozenset[tuple[int, int, str]]
 
 
 def read(text: str) -> tuple[int, int, str, list[Shape]]:
-    """Rows, columns, top-left colour (B/W) and the stones, in file order."""
-    lines = content_lines(text)
-    rows = cols = 0
-    corner = "B"
-    while lines and ":" in lines[0]:
-        key, value = (part.strip().lower() for part in lines.pop(0).split(":", 1))
-        if key == "board":
-            cols, rows = (int(v) for v in value.replace("\N{MULTIPLICATION SIGN}", "x").split("x"))
-        elif key == "corner":
-            corner = value[0].upper()
-    stones: list[Shape] = []
-    current: list[str] = []
-    for line in [*lines, "="]:
-        if set(line) == {"="}:
-            if current:
-                stones.append(normal(frozenset(
-                    (r, c, field.strip().upper())
-                    for r, row in enumerate(current) for c, field in enumerate(row.split(","))
-                    if field.strip().strip("_"))))
-            current = []
-        else:
-            current.append(line)
-    if not rows:
-        rows = cols = round(sum(len(s) for s in stones) ** 0.5)
-    return rows, cols, corner, stones
+    """Rows, columns, top-left colour (B/W) and the stones, in file order (read by the
+    package's reader, which knows every layout the command reads; stones whose colours
+    cannot fill the board are left for the search to find no tiling)."""
+    board, _ = read_board(text, "checkerboard")
+    stones = [normal(frozenset((r, c, colour.upper()) for r, c, colour in stone))
+              for stone in board.stones]
+    return board.rows, board.cols, board.corner.upper(), stones
 
 
 def normal(cells: Shape) -> Shape:

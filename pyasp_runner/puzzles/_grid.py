@@ -173,6 +173,9 @@ _RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
 # (`... with size 5`, the first line of the TU Dresden competition's files).
 _SIZE_LINE = re.compile(r"(?:(?:[A-Za-z]+\s+)*size\s*:?\s*)?([0-9]+)"
                         r"(?:\s*(?:[xX\u00d7]|\s)\s*([0-9]+))?", re.IGNORECASE)
+# A grid as a nested list, as Python and JSON write one: `[[2, 7, 6], [9, 5, 0], ...]`.
+_NESTED = re.compile(r"\[\s*\[[^\[\]]*\](?:\s*,?\s*\[[^\[\]]*\])*\s*,?\s*\]")
+_INNER = re.compile(r"\[([^\[\]]*)\]")
 EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
 DOTS = re.compile(r"\.+")
 
@@ -187,6 +190,8 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
       rule lines stand between the rows, a cell may be several text lines tall (the TU
       Dresden competition's `|    |` / `| 15 |` / `|    |`): the lines between two rules
       are one row, each cell the one text written in it;
+    - a nested list, as Python and JSON write one (`[[2, 7, 6], [9, 5, 0], [4, 3, 8]]`,
+      over one line or several; quotes around a field are dropped): each inner list a row;
     - a size line before the grid: `7x7` (W x H), `10 10`, `size 7`, or words ending in
       one (`... with size 5`). The first line decides: it is a size line when the rows
       after it make a grid of that size, or when it says `x` or `size`, and is checked.
@@ -194,6 +199,9 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
     Every row must have as many fields as the first. The fields are stripped (a blank
     bordered cell becomes `_`); what they mean is the puzzle's to say.
     """
+    nested = _nested(lines)
+    if nested is not None:
+        return _same_width(*nested, source)
     size = _SIZE_LINE.fullmatch(lines[0][1]) if len(lines) > 1 else None
     said = size is not None and bool(re.search(r"[xX\u00d7]|size", lines[0][1], re.I))
     if size and not (said or size.group(2)):
@@ -210,6 +218,20 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
                                  f"{shape[1]} columns and {shape[0]} rows", lines[0][0])
             return rows, fields
     rows, fields = _rows(lines, source)
+    return rows, fields
+
+
+def _nested(lines: Sequence[Line]) -> tuple[list[Line], list[list[str]]] | None:
+    """The rows of a grid written as a nested list, or None when it is not one."""
+    text = "\n".join(line for _, line in lines)
+    if not _NESTED.fullmatch(text.strip()):
+        return None
+    rows: list[Line] = []
+    fields: list[list[str]] = []
+    for match in _INNER.finditer(text):
+        number = lines[text.count("\n", 0, match.start())][0]
+        rows.append((number, match.group(0)))
+        fields.append([field.strip().strip("'\"") for field in match.group(1).split(",")])
     return rows, fields
 
 
@@ -233,12 +255,18 @@ def _rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str
             groups.append([line])
     groups = [group for group in groups if group]
     rows = [_cell_row(group, source) for group in groups]
-    width = len(rows[0][1])
-    for (number, _), row in rows:
+    return _same_width([line for line, _ in rows], [row for _, row in rows], source)
+
+
+def _same_width(rows: list[Line], fields: list[list[str]], source: str,
+                ) -> tuple[list[Line], list[list[str]]]:
+    """The rows, once every one is checked to have as many fields as the first."""
+    width = len(fields[0])
+    for (number, _), row in zip(rows, fields, strict=True):
         if len(row) != width:
             raise InputError(source, f"expected {width} fields like the first row, found "
                              f"{len(row)}", number)
-    return [line for line, _ in rows], [row for _, row in rows]
+    return rows, fields
 
 
 def _cell_row(group: Sequence[Line], source: str) -> tuple[Line, list[str]]:
@@ -281,6 +309,11 @@ def _fields(text: str, blank: str = "_") -> list[str]:
     if "," in text:
         return [field.strip() for field in text.split(",")]
     return text.split()
+
+
+# Named in a message when the first row of a grid is not one.
+LAYOUTS_READ = ("grid rows of comma- or whitespace-separated fields, [..] cells or bordered "
+                "+--+ rows, after an optional size line, or a nested list [[..], [..]]")
 
 
 def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:

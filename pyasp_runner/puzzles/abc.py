@@ -74,6 +74,11 @@ class Board:
     diagonals: bool
 
 
+FORMATS_READ = ("key lines `size:`, `letters:`, `top:`/`bottom:`/`left:`/`right:`, "
+                "`grid:`; a janko.at block `begin` ... `end`; puzzlekit's `R C letter` "
+                "layout; a puzz.link easyasabc address")
+
+
 def parse(text: str, source: str) -> Instance:
     lines = content_lines(text, source)
     joined = "".join(line for _, line in lines)
@@ -91,6 +96,9 @@ def parse(text: str, source: str) -> Instance:
         key, colon, value = line.partition(":")
         key = key.strip().lower()
         if not colon or key not in _KEYS:
+            if index == 0:
+                raise InputError(source, f"not an abc format that is read: {line!r} ("
+                                 f"{FORMATS_READ})", number)
             raise InputError(source, f"unknown line {line!r} (expected one of "
                              f"{', '.join(_KEYS)} followed by ':')", number)
         if key in fields:

@@ -4,7 +4,11 @@ Input: each stone as rows of `B` (black), `W` (white), `_` (not part of it), cel
 separated by commas; stones separated by a line of `=`. Also read, when no stone row
 has a comma and some row has two or more squares (the file decides): rows of `B`/`W`
 without commas, a space (or `_`, `.`) where the stone has no square, a blank line
-between stones (or `=` lines, where the file has them; then blank lines are spacing). Optional header lines before
+between stones (or `=` lines, where the file has them; then blank lines are spacing).
+Also read, when the first stone line is one: a stone per line as its first square's colour and the
+squares' rows and columns, `b,0,0,1,0,2,0` (negative offsets too; the other squares'
+colours follow the chequering), as tseaquist's CheckerBoardPuzzle files write them.
+Optional header lines before
 the stones: `board: WxH` (columns x rows; default the square the stones' area fills)
 and `corner: B` or `corner: W` (the colour of the top-left field; default black).
 Stones may be rotated and mirrored. Identical stones are interchangeable, so swapping
@@ -23,7 +27,7 @@ from ..board import Board as Picture
 from ..board import Cell as Square
 from ..board import Grid, Mark
 from ..errors import InputError
-from ..numerals import NATURAL, natural
+from ..numerals import NATURAL, SIGNED, integer, natural
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._grid import Line, atom_grid, content_lines
 
@@ -37,6 +41,9 @@ CONFIGURATION = "crafty"
 _SEPARATOR = re.compile(r"=+")
 # A stone row without commas: B and W squares, holes as spaces, `_` or `.`.
 _COMPACT_ROW = re.compile(r"[BWbw_. ]*[BWbw][BWbw_. ]*|=+")
+# A stone as its first square's colour and each square's row and column (tseaquist's
+# CheckerBoardPuzzle files): `b,0,0,1,0,2,0`.
+_COORDINATES = re.compile(rf"[BbWw]\s*(?:,\s*{SIGNED}\s*,\s*{SIGNED}\s*)+,?")
 _BOARD = re.compile(rf"({NATURAL})\s*[xX\N{{MULTIPLICATION SIGN}}]\s*({NATURAL})")
 _EMPTY = re.compile(r"_+")
 _COLOURS = {"B": "b", "W": "w"}
@@ -62,9 +69,19 @@ class Board:
 
 
 def parse(text: str, source: str) -> Instance:
+    board, where = read_board(text, source)
+    _check_colours(board, source, where)
+    return Instance(source, _structure(board), (), board)
+
+
+def read_board(text: str, source: str) -> tuple[Board, int | None]:
+    """The board and the stones as the file gives them, and the line of its `board:`
+    header; the stones' colours are not yet compared with the board's fields."""
     lines = content_lines(text, source)
     headers, lines = _headers(lines, source)
-    if (lines and all(_COMPACT_ROW.fullmatch(text) for _, text in lines)
+    if lines and _COORDINATES.fullmatch(lines[0][1]):
+        groups = [_coordinate_stone(line, source) for line in lines]
+    elif (lines and all(_COMPACT_ROW.fullmatch(text) for _, text in lines)
             and any(len(text.strip()) > 1 and not _SEPARATOR.fullmatch(text)
                     for _, text in lines)):
         groups = _compact_groups(text, lines[0][0], source)
@@ -96,9 +113,7 @@ def parse(text: str, source: str) -> Instance:
     if area != rows * cols:
         raise InputError(source, f"the stones cover {area} fields but the {cols}x{rows} "
                          f"board has {rows * cols}", where)
-    board = Board(rows, cols, corner, stones)
-    _check_colours(board, source, where)
-    return Instance(source, _structure(board), (), board)
+    return Board(rows, cols, corner, stones), where
 
 
 def _headers(lines: list[Line], source: str) -> tuple[dict[str, Line], list[Line]]:
@@ -162,6 +177,39 @@ def _compact_groups(text: str, start: int, source: str) -> list[list[Line]]:
     return stones
 
 
+def _coordinate_stone(line: Line, source: str) -> list[Line]:
+    """A stone written as `colour,row,col,row,col,...` (the colour is its first square's;
+    the others follow the chequering), restated as comma rows for the one stone reader."""
+    number, text = line
+    if not _COORDINATES.fullmatch(text):
+        raise InputError(source, "expected a stone as its first square's colour and the "
+                         "squares' rows and columns, like b,0,0,1,0 (as every stone line "
+                         "of this file)", number)
+    fields = [field.strip() for field in text.rstrip(", ").split(",")]
+    squares = []
+    for at in range(1, len(fields), 2):
+        row = integer(fields[at], source, number, "row")
+        col = integer(fields[at + 1], source, number, "column")
+        if max(abs(row), abs(col)) > MAX_SIDE:
+            raise InputError(source, f"square ({row},{col}) is off any board (limit "
+                             f"{MAX_SIDE} per side)", number)
+        if (row, col) in squares:
+            raise InputError(source, f"square ({row},{col}) is given twice", number)
+        squares.append((row, col))
+    first_row, first_col = squares[0]
+    first = fields[0].upper()
+    other = "W" if first == "B" else "B"
+    top = min(r for r, _ in squares)
+    left = min(c for _, c in squares)
+    height = max(r for r, _ in squares) - top + 1
+    width = max(c for _, c in squares) - left + 1
+    grid = [["_"] * width for _ in range(height)]
+    for row, col in squares:
+        same = (row + col - first_row - first_col) % 2 == 0
+        grid[row - top][col - left] = first if same else other
+    return [(number, ",".join(cells)) for cells in grid]
+
+
 def _stone_groups(lines: list[Line], source: str) -> list[list[Line]]:
     """The stones' rows, split at separator lines (`===`); empty groups are skipped."""
     groups: list[list[Line]] = [[]]
@@ -193,7 +241,9 @@ def _stone(group: list[Line], index: int, source: str) -> tuple[Cell, ...]:
                 continue
             if field.upper() not in _COLOURS:
                 raise InputError(source, f"stone {index}, column {col + 1}: unknown entry "
-                                 f"{field!r} (B, W or _, separated by commas)", number)
+                                 f"{field!r} (B, W or _, separated by commas; or rows of B and "
+                                 "W without commas, a space where the stone has no square)",
+                                 number)
             cells.append((row, col, _COLOURS[field.upper()]))
     if not cells:
         raise InputError(source, f"stone {index} has no squares (only _)", first_line)

@@ -2,7 +2,8 @@
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
 rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
-bracketed fields (`[XX][29][??]`) or the bordered ASCII layout (`+--+--+` or `-----` rule
+bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
+JSON write one) or the bordered ASCII layout (`+--+--+` or `-----` rule
 lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
 competition's files); optionally after a size line (`7x7`, `10 10`, `size 7`,
 `hidoku with size 5`) that the grid is checked against. Also read, the first line or a
@@ -35,6 +36,7 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
+    LAYOUTS_READ,
     Line,
     content_lines,
     csv_text,
@@ -92,8 +94,10 @@ def parse(text: str, source: str) -> Instance:
                 blocked.add((r, c))
             elif not (EMPTY_MARKS.fullmatch(field) or dots):
                 if not _NUMBER.fullmatch(field):
+                    layouts = f"; formats read: {LAYOUTS_READ}, or a janko.at block" \
+                        if r == 1 else ""
                     raise InputError(source, f"column {c}: unknown entry {field!r} (a number, "
-                                     "_ for empty or X for blocked)", number)
+                                     f"_ for empty or X for blocked{layouts})", number)
                 value = parse_int(field, source, number, f"column {c}")
                 if value < 1:
                     raise InputError(source, f"column {c}: {value} is not a Hidato number "

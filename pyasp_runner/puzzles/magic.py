@@ -1,7 +1,8 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
 Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
-comma-separated or whitespace-separated fields, bracketed fields or the bordered ASCII
+comma-separated or whitespace-separated fields, bracketed fields, a nested list
+(`[[2, 7, 6], [9, 5, 0], [4, 3, 8]]`, as Python and JSON write one) or the bordered ASCII
 layout, optionally after a size line (`4x4`); optionally after a first line
 `range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N). An empty cell is `_`, `?`,
 `-`, `.` (any run) or `0`, where 0 is not in the range (with `range: 0..8`, `0` is a
@@ -24,6 +25,7 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
+    LAYOUTS_READ,
     atom_grid,
     content_lines,
     csv_text,
@@ -71,7 +73,7 @@ def parse(text: str, source: str) -> Instance:
         raise InputError(source, f"the board must be square: {n} rows of {len(fields[0])} "
                          f"fields", lines[0][0])
     low, high = parse_range(header, source) if header else (1, n * n)
-    grid = [[_cell(field, low <= 0 <= high, source, line, column)
+    grid = [[_cell(field, low <= 0 <= high, source, line, column, first=line == lines[0][0])
              for column, field in enumerate(row, start=1)]
             for (line, _), row in zip(lines, fields, strict=True)]
     if header and high - low + 1 != n * n:
@@ -95,14 +97,17 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, _structure(board), tuple(clues), board)
 
 
-def _cell(field: str, zero_is_number: bool, source: str, line: int, column: int) -> int | None:
-    """An empty cell as None, else its number."""
+def _cell(field: str, zero_is_number: bool, source: str, line: int, column: int,
+          first: bool = False) -> int | None:
+    """An empty cell as None, else its number (`first`: on the grid's first row, where an
+    unknown entry may mean the file is in no layout that is read)."""
     if DOTS.fullmatch(field) or (EMPTY_MARKS.fullmatch(field)
                                  and not (zero_is_number and set(field) == {"0"})):
         return None
     if not is_integer(field):
+        layouts = f"; formats read: {LAYOUTS_READ}" if first else ""
         raise InputError(source, f"column {column}: unknown entry {field!r} (a number, or _ "
-                         "for an empty cell)", line)
+                         f"for an empty cell{layouts})", line)
     return parse_int(field, source, line, f"column {column}")
 
 

@@ -59,8 +59,9 @@ def parse(text: str, source: str) -> Instance:
     number, line = tatham_game_id(lines, source, "4:2/2/1/3/...", "towers")
     match = _HEADER.fullmatch(line)
     if not match:
-        raise InputError(source, "expected a game ID `N:` then 4N clues separated by `/`",
-                         number)
+        raise InputError(source, "not a skyscrapers format that is read (expected a game ID "
+                         "`N:` of Tatham's Towers then 4N clues separated by `/`, or a "
+                         "puzz.link skyscrapers address)", number)
     size = natural(match.group(1), source, number, "size")
     if not 1 <= size <= MAX_N:
         raise InputError(source, f"Grid size must be between 1 and {MAX_N} (found {size})",

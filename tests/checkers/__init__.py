@@ -42,11 +42,12 @@ def pzpr_numbers(body: str) -> list:
 
 
 def grid_fields(lines: list[str]) -> list[list[str]]:
-    """The fields of a grid's rows: the problem rows of a sectioned file (janko.at block,
-    or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII (rule lines dropped, `|` between
-    fields, a blank field is `_`; the lines between two rules one row when cells are
-    several lines tall), bracketed, comma- or whitespace-separated; a leading size line
-    (`7x7`, `10 10`, `hidoku with size 5`) matching the grid dropped."""
+    """The fields of a grid's rows: a nested list `[[..], [..]]`, the problem rows of a
+    sectioned file (janko.at block, or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII
+    (rule lines dropped, `|` between fields, a blank field is `_`; the lines between two
+    rules one row when cells are several lines tall), bracketed, comma- or
+    whitespace-separated; a leading size line (`7x7`, `10 10`, `hidoku with size 5`)
+    matching the grid dropped."""
     import re
 
     def key(line: str) -> str:
@@ -59,6 +60,9 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
                                                      lines[end].split()[0]):
             end += 1
         lines = lines[start:end]
+    if " ".join(lines).startswith("[["):  # a nested list: each inner list a row
+        return [[f.strip().strip("'\"") for f in inner.split(",")]
+                for inner in re.findall(r"\[([^\[\]]*)\]", " ".join(lines))]
     size = re.fullmatch(r"(?:[a-z ]*size )?(\d+)(?:\s*[xX ]\s*(\d+))?", lines[0])
     body = lines[1:] if size else lines
     rule = [bool(re.fullmatch(r"[-=+|]+", line)) and len(line) >= 2 for line in body]

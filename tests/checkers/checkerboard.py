@@ -10,6 +10,7 @@ taking the smallest image of each tiling.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -31,6 +32,16 @@ def read(text: str) -> tuple[int, int, str, list[Cells]]:
             corner = value[0].upper()
     stones: list[Cells] = []
     current: list[str] = []
+    if lines and re.fullmatch(r"[bBwW](,\s*-?\d+\s*,\s*-?\d+\s*)+", lines[0]):
+        # one stone a line: the first square's colour, then each square's row and column
+        for line in lines:
+            colour, *numbers = (part.strip() for part in line.split(","))
+            squares = list(zip(map(int, numbers[::2]), map(int, numbers[1::2]), strict=True))
+            r0, c0 = squares[0]
+            other = {"B": "W", "W": "B"}[colour.upper()]
+            stones.append(frozenset((r, c, colour.upper() if (r + c - r0 - c0) % 2 == 0
+                                     else other) for r, c in squares))
+        lines = []
     for line in [*lines, "="]:
         if set(line) == {"="}:
             if current:
