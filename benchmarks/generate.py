@@ -1,6 +1,7 @@
 """Benchmark puzzle generation: `solve-asp generate`, then a solve of every puzzle it made.
 
     python benchmarks/generate.py [PUZZLE ...] [--quick] [--seeds K]
+    python benchmarks/generate.py --scale [--seeds K]
 
 For every puzzle that can be generated (or the ones named) and each size in SIZES, runs
 `solve-asp generate PUZZLE --size SIZE --seed N --time-limit 60` for seeds 1..K (K = 5,
@@ -23,17 +24,24 @@ without Python's start-up), mean clue count and uniqueness checks (from the stde
 `hidoku: 31 clues, unique solution, seed 7, 118 uniqueness checks, 2.41 s`), and whether
 every generated puzzle was unique when solved again. Failures and non-unique puzzles are
 listed after the table with the command, its output and the puzzle text.
+
+`--scale`: the large boards of SCALE (a 20x20 hidoku, a 25x25 nonogram, a 9x9
+skyscrapers), seeds 1..K (default 5), each `solve-asp generate` child timed as above,
+with its CPU seconds and peak memory from wait4; one row per board with the medians and
+maxima over the seeds, the median clues and the grades made. The machine is shared, so
+wall seconds can be several times the CPU seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import tempfile
 import time
 from pathlib import Path
-from statistics import fmean
+from statistics import fmean, median
 from typing import Any
 
 from bench import CHILD_ENV, COMMAND, ROOT, baseline_seconds, machine, measure, print_table
@@ -58,6 +66,61 @@ SUMMARY = re.compile(r"(?P<puzzle>\S+): (?P<clues>\d+) clues, unique solution, s
                      r"(?P<checks>\d+) uniqueness checks, (?P<seconds>[\d.]+) s")
 COLUMNS = ("puzzle", "size", "seeds", "made", "failed", "mean_s", "max_s", "per_min", "gen_s",
            "clues", "checks", "all_unique")
+
+
+SCALE = [("hidoku", "20x20"), ("nonogram", "25x25"), ("skyscrapers", "9")]
+SCALE_COLUMNS = ("puzzle", "size", "seeds", "made", "wall_s", "max_wall_s", "cpu_s",
+                 "max_cpu_s", "peak_mb", "max_peak_mb", "clues", "grades")
+GRADE = re.compile(r"grade (easy|medium|hard)")
+
+
+def scale_one(puzzle: str, size: str, seed: int) -> dict[str, Any]:
+    """One `solve-asp generate` child of a large board: wall and CPU seconds, peak MB."""
+    argv = [*COMMAND, "generate", puzzle, "--size", size, "--seed", str(seed),
+            "--time-limit", str(2 * TIME_LIMIT)]
+    start = time.perf_counter()
+    with tempfile.TemporaryFile("w+") as errors:
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors, text=True,
+                                 cwd=ROOT, env=CHILD_ENV)
+        assert child.stdout is not None
+        out = child.stdout.read()
+        _, _, usage = os.wait4(child.pid, 0)  # the child's own CPU time and peak memory
+        errors.seek(0)
+        err = errors.read()
+    wall = time.perf_counter() - start
+    summary = SUMMARY.search(" ".join(err.split()))
+    grade = GRADE.search(" ".join(err.split()))
+    run: dict[str, Any] = {"seed": seed, "wall_s": wall, "made": bool(summary and out),
+                           "clues": int(summary["clues"]) if summary else None,
+                           "grade": grade[1] if grade else None}
+    run.update(cpu_s=usage.ru_utime + usage.ru_stime, peak_mb=usage.ru_maxrss / 1024)
+    return run
+
+
+def scale(seeds: int) -> None:
+    rows = []
+    for puzzle, size in SCALE:
+        runs = [scale_one(puzzle, size, seed) for seed in range(1, seeds + 1)]
+        made = [run for run in runs if run["made"]]
+        row: dict[str, Any] = {"puzzle": puzzle, "size": size, "seeds": f"1..{seeds}",
+                               "made": f"{len(made)} of {len(runs)}"}
+        if made:
+            grades = [run["grade"] for run in made]
+            row.update(
+                wall_s=median(run["wall_s"] for run in made),
+                max_wall_s=max(run["wall_s"] for run in made),
+                cpu_s=median(run["cpu_s"] for run in made),
+                max_cpu_s=max(run["cpu_s"] for run in made),
+                peak_mb=median(run["peak_mb"] for run in made),
+                max_peak_mb=max(run["peak_mb"] for run in made),
+                clues=median(run["clues"] for run in made),
+                grades=", ".join(f"{grades.count(g)} {g}" for g in ("easy", "medium", "hard")
+                                 if g in grades))
+        rows.append(row)
+    print(f"machine: {machine()}")
+    print_table(rows, SCALE_COLUMNS, title=f"solve-asp generate of large boards, seeds "
+                f"1..{seeds}: medians and maxima of wall seconds, CPU seconds (user + "
+                f"system) and peak memory of the whole command")
 
 
 def generable(names: list[str]) -> list[str]:
@@ -154,7 +217,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true",
                         help=f"seeds 1..{QUICK_SEEDS} and the first size of each puzzle")
     parser.add_argument("--seeds", type=int, metavar="K", help="seeds 1..K")
+    parser.add_argument("--scale", action="store_true",
+                        help="the large boards (20x20 hidoku, 25x25 nonogram, 9x9 "
+                        "skyscrapers) with CPU time and peak memory")
     args = parser.parse_args(argv)
+    if args.scale:
+        scale(args.seeds or SEEDS)
+        return
     seeds = args.seeds or (QUICK_SEEDS if args.quick else SEEDS)
     floor = baseline_seconds()  # also a first run, so children find compiled modules
     rows, problems = [], []

@@ -559,7 +559,8 @@ def hint_loaded(loaded: Loaded, *, step: bool = False, time_limit: float | None 
 @dataclass
 class GeneratedPuzzle:
     """A new puzzle with exactly one solution: its text in the puzzle's input format, its
-    clues, the seed that makes it again, and the uniqueness checks made."""
+    clues, the seed that makes it again, the checks made, and its grade (the `grade`
+    object of the JSON envelope, see `grade`)."""
 
     puzzle: str
     text: str
@@ -567,8 +568,15 @@ class GeneratedPuzzle:
     seed: int
     checks: int
     time_s: float
+    grade: dict[str, Any] = field(default_factory=dict)
     loaded: Loaded | None = field(default=None, repr=False)
     blank: Instance | None = field(default=None, repr=False)  # the board with its clues
+
+    @property
+    def level(self) -> str | None:
+        """"easy", "medium" or "hard" (see `grade`)."""
+        level: str | None = self.grade.get("level")
+        return level
 
     def _repr_svg_(self) -> str | None:
         if self.loaded is None or self.blank is None:
@@ -584,10 +592,12 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
              configuration: str | None = None, encoding: str | Path | None = None,
              max_size: int | None = None, force: bool = False,
              progress: Progress | None = None,
-             phase: Callable[[str], None] | None = None) -> GeneratedPuzzle | None:
+             phase: Callable[[str], None] | None = None,
+             easy: bool = False) -> GeneratedPuzzle | None:
     """A new puzzle with one solution (None if no unique one was found for this seed),
-    written in the format `to` (default: the puzzle's first). Raises `Stopped` at the
-    time limit."""
+    written in the format `to` (default: the puzzle's first), and graded. With `easy`,
+    clues are dropped only while propagation alone still solves the puzzle, so it grades
+    "easy". Raises `Stopped` at the time limit."""
     import random
 
     found = puzzle_named(puzzle)
@@ -622,6 +632,13 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
         candidates = spec.clues_of(puzzle, answer)  # type: ignore[misc]
         return candidates if complete else [clue for clue in candidates if writable(clue)]
 
+    random_answer = None
+    if spec.random_answer is not None:
+        answer_of = spec.random_answer
+
+        def random_answer(rng: random.Random) -> Answer | None:
+            return answer_of(blank, rng)
+
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     settings = runner.Limits(threads=threads,
@@ -630,7 +647,7 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     made = _answered(lambda: reasoning.generate(
         rules, blank.structure, lambda answer: clues_of(blank, answer), chosen,
         minimise=minimise, deadline=deadline, limits=settings, progress=progress,
-        phase=phase))
+        phase=phase, random_answer=random_answer, clue_atom=spec.clue_atom, easy=easy))
     if made is None:
         return None
     clues = set(made.clues)
@@ -638,7 +655,75 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
         clues |= set(clues_of(blank, made.solution))
     text = write(blank, sorted(clues))
     loaded = load(found.name, text, source=f"generated, seed {chosen}", encoding=rules)
-    return GeneratedPuzzle(found.name, text, len(made.clues), chosen, made.checks,
-                           round(time.perf_counter() - started, 4), loaded,
+    if phase is not None:
+        phase("grading")
+    graded = grade_loaded(loaded, time_limit=None if deadline is None
+                          else deadline - time.perf_counter(), configuration=configuration,
+                          progress=progress)
+    return GeneratedPuzzle(found.name, text, len(made.clues), chosen,
+                           made.checks + graded.checks,
+                           round(time.perf_counter() - started, 4), graded.grade, loaded,
                            replace(blank, clues=tuple(made.clues)))
 
+
+@dataclass
+class Graded(Result):
+    """A solve that also grades the puzzle by the reasoning it needs (`grade`: the JSON
+    envelope's `grade` object; `level`: "easy", "medium", "hard", or None when the
+    puzzle has no solution or several)."""
+
+    grade: dict[str, Any] = field(default_factory=dict)
+    level: str | None = None
+    checks: int = 0
+
+
+def grade(puzzle: str, text: str, *, source: str = "<text>",
+          time_limit: float | None = None, configuration: str | None = None,
+          constants: Mapping[str, object] | None = None, encoding: str | Path | None = None,
+          options: OptionValues | None = None, clingo_args: Sequence[str] = (),
+          max_size: int | None = None, force: bool = False,
+          progress: Progress | None = None) -> Graded:
+    """Solve and grade a puzzle: "easy" when propagation alone from the clues settles
+    every value (what `hint(..., step=True)` fills in), else by the conflicts of one
+    deterministic search (one thread, the puzzle's clingo preset unless `configuration`
+    names one, no random seed), "medium" up to `reasoning.MEDIUM_CONFLICTS`, "hard"
+    beyond (docs/grading.md). The same puzzle, settings and clingo version always get the
+    same grade. Raises `Stopped` at the time limit."""
+    loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
+                  constants=constants, clingo_args=clingo_args, max_size=max_size,
+                  force=force)
+    return grade_loaded(loaded, time_limit=time_limit, configuration=configuration,
+                        progress=progress)
+
+
+def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
+                 configuration: str | None = None,
+                 progress: Progress | None = None) -> Graded:
+    """`grade` for a loaded puzzle."""
+    spec = loaded.puzzle.spec
+    if spec.refuses_hint:
+        raise UserError(f"--grade does not apply: {spec.refuses_hint}")
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    instance = loaded.instance
+    program = reasoning.ClueProgram(loaded.encoding, instance.structure, instance.clues,
+                                    deadline, limits=question_limits(loaded, 1, configuration),
+                                    progress=progress)
+    graded = _answered(lambda: reasoning.grade(program, instance.clues))
+    found = replace(graded.found, stats={**graded.found.stats,
+                                         "time_s": round(time.perf_counter() - started, 4)})
+    solved = result_of(loaded, found, 1)
+    given = sum(clue.name == "given" for clue in instance.clues)
+    data: dict[str, Any] = {"level": graded.level, "propagated": None, "open": None,
+                            "choices": graded.choices, "conflicts": graded.conflicts,
+                            "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
+                            "configuration": configuration or spec.configuration or "auto"}
+    if graded.solution is not None:
+        puzzle = loaded.puzzle
+        settled = Answer(tuple(sym for sym in graded.solution.symbols
+                               if sym in graded.propagated))
+        data["propagated"] = known_values(puzzle.solution_json(instance, settled)) - given
+        data["open"] = known_values(puzzle.solution_json(instance, graded.solution)) - given
+    solved.data["grade"] = data
+    return Graded(**{name: getattr(solved, name) for name in _RESULT_FIELDS}, grade=data,
+                  level=graded.level, checks=program.checks)

@@ -63,6 +63,7 @@ STUDIO = "studio"  # parses its own options (a web server; its libraries load on
 MAX_MODELS = 2**32 - 1
 MAX_THREADS = 64
 MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
+GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
@@ -208,6 +209,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                        help="show the cells forced by the clues (the same in every solution)")
     clues.add_argument("--step", action="store_true",
                        help="with --hint: only what follows by propagation, without a guess")
+    clues.add_argument("--grade", action="store_true",
+                       help="grade the puzzle: easy (propagation alone solves it), medium or "
+                       "hard (by the conflicts of one deterministic search; docs/grading.md)")
     if not puzzle.spec.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
@@ -235,6 +239,27 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
                         "e.g. tatham, puzzlink, non; solve-asp PUZZLE --help lists them)")
     add_search_options(parser)
     add_clingo_options(parser)
+    add_generated_collection_options(parser)
+
+
+def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
+    """generate's options for a collection: how many, graded, in how many processes."""
+    many = parser.add_argument_group("a collection (docs/grading.md)")
+    many.add_argument("--count", type=_bounded(1, 10**6), default=1, metavar="N",
+                      help="make N distinct puzzles (puzzle i from a seed derived from "
+                      "--seed and i, so the same seed gives the same N puzzles)")
+    many.add_argument("--grade", choices=GRADES, metavar="LEVEL",
+                      help="keep only puzzles of this grade (easy, medium, hard); easy "
+                      "ones are made by dropping clues only while propagation solves them")
+    many.add_argument("--jobs", type=_bounded(1, MAX_JOBS), metavar="J",
+                      help="make the puzzles in J worker processes (default: the cores for "
+                      "--count above 1, else this process); the output does not depend on J")
+    many.add_argument("--out", metavar="DIR",
+                      help="write each puzzle to a file in DIR (created), with "
+                      "DIR/puzzles.jsonl listing them with their seeds and grades")
+    many.add_argument("--json-lines", action="store_true",
+                      help="write one JSON object per puzzle (text, seed, grade) on "
+                      "standard output")
 
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -464,9 +489,24 @@ def check_combinations(args: argparse.Namespace) -> None:
             raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
     if args.step and not args.hint:
         raise UserError("--step goes with --hint")
+    check_grade_combinations(args)
     if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
                         "with --json")
+
+
+def check_grade_combinations(args: argparse.Namespace) -> None:
+    """--grade asks its own question, of one deterministic search."""
+    if not args.grade:
+        return
+    for flag, given in (("--explain", args.explain), ("--hint", args.hint),
+                        ("--count", args.count), ("-n", args.models is not None),
+                        ("--trace", args.trace)):
+        if given:
+            raise UserError(f"--grade and {flag} cannot be combined: --grade asks its own "
+                            "question (one search for two solutions)")
+    if args.threads > 1:
+        raise UserError("--grade counts the conflicts of one solver: not with --threads")
 
 
 def machine_output(args: argparse.Namespace) -> bool:
@@ -487,6 +527,8 @@ def constants_of(given: Sequence[str] | None) -> dict[str, str]:
 def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, out: Console,
             err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
+    if args.grade:
+        return grade(loaded, args, out, err)
     if args.explain:
         return explain(loaded, args, out, err)
     if args.hint:
@@ -771,10 +813,53 @@ def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Consol
     return EXIT_SOLVED
 
 
+def grade(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+    """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
+    puzzle, instance = loaded.puzzle, loaded.instance
+    with progress_shown(err, not machine_output(args), "grading", "searches") as progress:
+        graded = api.grade_loaded(loaded, time_limit=search_time(args),
+                                  configuration=args.configuration, progress=progress)
+    data = graded.envelope()
+    output.writing_begins()
+    output.set_outcome(out.file, exit_code(data["status"]))
+    if args.svg:
+        write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
+                  [puzzle.board(instance, answer) for answer in graded.answers[:1]])
+        out = text_out(args, out, err)
+    if machine_output(args):
+        out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
+                       + "\n")
+        return exit_code(data["status"])
+    out.print(heading(out, puzzle, instance), soft_wrap=True)
+    if graded.answers and args.svg != "-":
+        draw_answer(loaded, graded.answers[0], out)
+    out.print(Text(grade_sentence(graded), style="bold"))
+    return exit_code(data["status"])
+
+
+def grade_sentence(graded: api.Graded) -> str:
+    """The grade in a sentence, with what it was measured by."""
+    found = graded.grade
+    if graded.status == runner.UNSOLVABLE:
+        return "No solution, so no grade (--explain shows why)."
+    if graded.unique is not True:
+        return "Not graded: the puzzle has more than one solution."
+    search = (f"one search ({found['configuration']} preset, one thread) needs "
+              f"{found['choices']:,} choices and {found['conflicts']:,} conflicts")
+    settled = (f"propagation alone settles {found['propagated']:,} of the "
+               f"{found['open']:,} values not given")
+    if found["level"] == "easy":
+        return f"Grade: easy: {settled}."
+    bound = f"(medium: at most {found['medium_conflicts']} conflicts)"
+    return f"Grade: {found['level']}: {settled}; {search} {bound}."
+
+
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     if args.encoding:
         inputs.check_encoding(args.encoding)
+    if is_generated_collection(args):
+        return generate_collection(args, out, err)
     doing = ["generating"]  # what the spinner names, as generate goes on
 
     def phase(what: str) -> None:
@@ -797,8 +882,144 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.svg != "-":
         out.file.write(made.text)
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
-                   f"{made.checks} uniqueness checks, {made.time_s:.2f} s", style="dim"))
+                   f"{made.checks} uniqueness checks, {made.time_s:.2f} s, "
+                   f"{grade_words(made.grade)}", style="dim"))
     return EXIT_SOLVED
+
+
+def grade_words(grade: dict[str, Any]) -> str:
+    """`grade hard (40 choices, 12 conflicts)`: a grade object in words."""
+    if grade.get("level") is None:
+        return "no grade (not exactly one solution)"
+    if grade["level"] == "easy":
+        return "grade easy (propagation alone)"
+    return (f"grade {grade['level']} ({grade['choices']:,} choices, "
+            f"{grade['conflicts']:,} conflicts)")
+
+
+def is_generated_collection(args: argparse.Namespace) -> bool:
+    """Whether `generate` makes a collection (several puzzles, graded, in workers, to
+    files or JSON lines) rather than one puzzle printed as text."""
+    if args.count > 1 or args.out or args.json_lines:
+        if args.svg:
+            raise UserError("--svg draws one generated puzzle: not with --count, --out or "
+                            "--json-lines")
+        if args.out and args.json_lines:
+            raise UserError("--out writes files, --json-lines standard output: choose one")
+        if not (args.out or args.json_lines):
+            raise UserError(f"--count {args.count} makes several puzzles: name a directory "
+                            "with --out DIR, or use --json-lines")
+        return True
+    return bool(args.grade or args.jobs)
+
+
+def generate_collection(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """`generate --count N [--grade LEVEL] [--jobs J] (--out DIR | --json-lines)`: N
+    distinct unique puzzles, in index order, with a progress bar on a terminal."""
+    from .generating import Settings, Tally, collection
+
+    if args.threads > 1:
+        raise UserError("--threads: a collection's puzzles are made one thread each "
+                        "(use --jobs for more processes)")
+    settings = Settings(args.puzzle, size=args.size, grade=args.grade,
+                        minimise=not args.keep_all, to=args.to, time_limit=args.time_limit,
+                        configuration=args.configuration,
+                        encoding=str(args.encoding) if args.encoding else None,
+                        max_size=args.max_size, force=args.force)
+    folder = Path(args.out) if args.out else None
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "puzzles.jsonl").write_text("", encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"--out {escape.name(args.out)}: cannot be created: "
+                            f"{error.strerror}") from None
+    seed = args.seed if args.seed is not None else int(time.time()) % 2**31
+    jobs = args.jobs
+    if jobs is None:
+        from .batch import default_jobs
+        jobs = default_jobs() if args.count > 1 else 1
+    tally = Tally(args.count)
+    width = len(str(args.count))
+    from .batch import Stopped as WorkersStopped
+
+    stopped = False
+    written = 0
+    with generated_progress(err, args, tally, jobs) as (judged, phase):
+        try:
+            for record in collection(settings, args.count, seed, jobs=jobs, tally=tally,
+                                     judged=judged, phase=phase, stop=output.stop):
+                with output.signals_deferred():
+                    write_record(record, written + 1, width, folder, out)
+                    written += 1
+        except (api.Stopped, WorkersStopped, KeyboardInterrupt):  # Ctrl-C, SIGTERM
+            stopped = True
+    what = f"{args.puzzle}: {written} of {args.count} puzzles"
+    grade = f" of grade {args.grade}" if args.grade else ""
+    err.print(Text(f"{what}{grade} from seed {seed}: {tally.tried} candidates, "
+                   f"{tally.not_unique} without a unique puzzle, {tally.other_grade} of "
+                   f"another grade, {tally.repeated} repeated, {tally.stopped} stopped; "
+                   f"levels made: {levels_text(tally.levels)}",
+                   style="dim" if written == args.count else "bold red"))
+    if stopped:
+        err.print(Text(f"solve-asp: interrupted; the {written} puzzles made so far are "
+                       "written", style="bold yellow"))
+        return output.interrupted_code()
+    return EXIT_SOLVED if written == args.count else EXIT_UNSOLVABLE
+
+
+def levels_text(levels: dict[str, int]) -> str:
+    return ", ".join(f"{levels[name]} {name}" for name in GRADES if name in levels) or "none"
+
+
+def write_record(made: dict[str, Any], number: int, width: int, folder: Path | None,
+                 out: Console) -> None:
+    """One kept puzzle: a JSON line on standard output, or its file and manifest line."""
+    record = {key: value for key, value in made.items() if key != "made"}
+    if folder is None:
+        out.file.write(json.dumps({"type": "puzzle", "number": number} | record) + "\n")
+        out.file.flush()
+        return
+    name = f"{record['puzzle']}-{number:0{width}d}.txt"
+    try:
+        (folder / name).write_text(record["text"], encoding="utf-8")
+        with (folder / "puzzles.jsonl").open("a", encoding="utf-8") as manifest:
+            manifest.write(json.dumps({"file": name, "number": number} | record) + "\n")
+    except OSError as error:
+        raise UserError(f"{escape.name(str(folder / name))}: cannot be written: "
+                        f"{error.strerror}") from None
+
+
+@contextmanager
+def generated_progress(err: Console, args: argparse.Namespace, tally: Any,
+                       jobs: int) -> Iterator[
+        tuple[Callable[[Any], None] | None, Callable[[str], None] | None]]:
+    """On a terminal, rich's progress bar over the puzzles kept, with the candidates
+    tried and (one process) what the current one is doing; elsewhere nothing."""
+    if not err.is_terminal:
+        yield None, None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("{task.fields[note]}"))
+    with Progress(*columns, console=err, transient=False) as bar:
+        task = bar.add_task(f"{args.puzzle} {args.grade or ''}".strip(), total=tally.wanted,
+                            note="")
+
+        def judged(counts: Any) -> None:
+            bar.update(task, completed=counts.kept,
+                       note=f"{counts.tried} tried · {levels_text(counts.levels)}")
+
+        def phase(what: str) -> None:
+            bar.update(task, note=f"{tally.tried} tried · #{tally.tried + 1}: {what}")
+        yield judged, phase if jobs <= 1 else None
 
 
 # --- Collections: several puzzles in one run (pyasp_runner/audit.py, batch.py) ---------
@@ -816,6 +1037,7 @@ COLLECTION_REFUSES = {
     "explain": "--explain reasons about one puzzle",
     "hint": "--hint reasons about one puzzle",
     "step": "--step reasons about one puzzle",
+    "grade": "--grade grades one puzzle (generate --grade makes graded collections)",
 }
 
 

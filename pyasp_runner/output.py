@@ -22,7 +22,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from .errors import UserError
@@ -143,6 +144,23 @@ def writing_deadline() -> float | None:
 def writing_begins() -> None:
     """From now on a signal stops the output between boards instead of raising."""
     _writing.set()
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """A signal inside the block only marks `stop`, and is raised at its end (as
+    KeyboardInterrupt, or `Terminated` for SIGTERM): a line is written whole, and
+    counted, or not at all."""
+    if _writing.is_set():  # already writing: signals only mark `stop`
+        yield
+        return
+    _writing.set()
+    try:
+        yield
+    finally:
+        _writing.clear()
+    if stop.is_set():
+        raise Terminated if terminated.is_set() else KeyboardInterrupt
 
 
 def interrupted_code() -> int:

@@ -13,6 +13,7 @@ a typed field with its default. Nothing else in the package knows any particular
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -177,6 +178,15 @@ class PuzzleSpec:
                                                 implies (generate adds them)
         blank(size text or None) -> Instance    an empty puzzle of that size
         clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
+        random_answer(instance, rng) -> Answer | None  a random full answer of the
+                                                blank board, where a search of the empty
+                                                board is slow or makes poor puzzles;
+                                                None (the default hook or its result):
+                                                clingo's randomised search finds one
+        clue_atom(clue) -> Symbol | None        the answer atom a clue states (a given
+                                                number: the number in the answer), which
+                                                generate assumes instead of grounding the
+                                                clue; None: a clue it cannot state so
     Solving:
         assess(instance, answers) -> Closest | None  an optimum that is not a solution
         listing(instance, answers) -> Board | None  several answers as one compact
@@ -220,6 +230,8 @@ class PuzzleSpec:
     refuses_explain: str | None = None
     blank: Callable[[str | None], Instance] | None = None
     clues_of: Callable[[Instance, Answer], list[Symbol]] | None = None
+    random_answer: Callable[[Instance, random.Random], Answer | None] | None = None
+    clue_atom: Callable[[Symbol], Symbol | None] | None = None
     write: Callable[[Instance, list[Symbol]], str] | None = None
     writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = field(
         default_factory=dict)

@@ -11,6 +11,8 @@ choice atoms instead would make that pruning ground for every subset at once.
   its clues the rest has a solution);
 - hints: the cautious consequences (true in every solution), and the atoms that unit
   propagation alone sets before the first decision;
+- grade: how much reasoning a puzzle needs: propagation alone (what `--hint --step`
+  settles), or else the choices and conflicts of one deterministic search;
 - generate: a random full solution of an empty board, then clues dropped one by one
   while the solution stays unique (an inclusion-minimal clue set).
 """
@@ -22,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
 from clingo import Symbol
 
@@ -55,7 +58,8 @@ class ClueProgram:
         self.limits = limits or runner.Limits()
         self.progress = progress
         self.started = time.perf_counter()
-        self.checks = 0  # groundings made so far
+        self.checks = 0  # searches made so far
+        self.last_atoms = 0  # the size of the last grounding
         self.satisfiable_sets: list[frozenset[Symbol]] = []
         self.unsatisfiable_sets: list[frozenset[Symbol]] = []
 
@@ -82,6 +86,7 @@ class ClueProgram:
             def progress(elapsed: float, found: int) -> None:
                 report(time.perf_counter() - self.started, self.checks)
         result = runner.solve(self.encoding, self.structure + tuple(active), limits, progress)
+        self.last_atoms = int(result.stats["atoms"])
         if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
             raise runner.Abandoned(result.status, time.perf_counter() - self.started)
         return result
@@ -170,11 +175,78 @@ def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
     return Hints(tuple(sorted(every.symbols)) if every else (), one[0])
 
 
+# Grade levels, from the reasoning a puzzle with one solution needs. "easy": unit
+# propagation from the clues settles every value (`--hint --step` fills the board);
+# otherwise the conflicts of one deterministic search (one thread, the puzzle's preset, no
+# random seed) for the solution and the proof that there is no second one decide:
+# "medium" up to MEDIUM_CONFLICTS of them, "hard" beyond. The bound is measured on
+# Tatham's Towers of known level (docs/grading.md, benchmarks/grade_agreement.py).
+EASY, MEDIUM, HARD = "easy", "medium", "hard"
+LEVELS = (EASY, MEDIUM, HARD)
+MEDIUM_CONFLICTS = 6
+
+
+@dataclass(frozen=True)
+class Graded:
+    """What grading found: the deterministic search (up to two answers: a second one means
+    the puzzle is not unique, with its choices and conflicts in `found.stats`) and, when
+    there is exactly one answer, the shown atoms that propagation alone sets; `level` is
+    None unless there is exactly one solution."""
+
+    found: runner.Result
+    propagated: frozenset[Symbol]
+
+    @property
+    def solution(self) -> Answer | None:
+        return self.found.answers[0] if self.found.count == 1 and self.found.complete \
+            else None
+
+    @property
+    def choices(self) -> int:
+        return int(self.found.stats["choices"])
+
+    @property
+    def conflicts(self) -> int:
+        return int(self.found.stats["conflicts"])
+
+    @property
+    def settled_by_propagation(self) -> bool:
+        return self.solution is not None and set(self.solution.symbols) <= self.propagated
+
+    @property
+    def level(self) -> str | None:
+        if self.solution is None:
+            return None
+        if self.settled_by_propagation:
+            return EASY
+        return MEDIUM if self.conflicts <= MEDIUM_CONFLICTS else HARD
+
+
+def grade(program: ClueProgram, active: Sequence[Symbol]) -> Graded:
+    """Grade the puzzle of the `active` clues: a deterministic search for two answers
+    (one thread, no random seed: the same puzzle always counts the same), and, when
+    there is exactly one, what propagation alone sets."""
+    limits = replace(program.limits_for(2), threads=1)
+    found = program.search(active, limits)
+    propagated: frozenset[Symbol] = frozenset()
+    if found.count == 1 and found.complete:
+        propagated = frozenset(program.propagated(active))
+    return Graded(found, propagated)
+
+
+def settled_by_propagation(program: ClueProgram, active: Sequence[Symbol],
+                           solution: Answer) -> bool:
+    """Whether propagation from the `active` clues alone sets every shown atom of
+    `solution` (then it is the only solution) but the program's clues left out."""
+    left_out = set(program.clues) - set(active)
+    return set(solution.symbols) - left_out <= program.propagated(active)
+
+
 @dataclass(frozen=True)
 class Generated:
     clues: tuple[Symbol, ...]
     solution: Answer
-    checks: int  # uniqueness checks made
+    checks: int  # groundings made (uniqueness and propagation checks)
     attempts: int  # random full solutions tried
 
 
@@ -183,40 +255,146 @@ def generate(encoding: Path, structure: Sequence[Symbol],
              minimise: bool = True, attempts: int = 20,
              deadline: float | None = None, *, limits: runner.Limits | None = None,
              progress: Progress | None = None,
-             phase: Callable[[str], None] | None = None) -> Generated | None:
+             phase: Callable[[str], None] | None = None,
+             random_answer: Callable[[random.Random], Answer | None] | None = None,
+             clue_atom: Callable[[Symbol], Symbol | None] | None = None,
+             easy: bool = False) -> Generated | None:
     """A puzzle with exactly one solution: random full solution, then minimal clues.
-    `phase` is told what is being done ("dropping clue 3 of 40"), for a progress line.
+    `phase` is told what is being done ("dropping clues: 40 of 400 tried"), for a
+    progress line.
 
-    A full solution whose complete clue set is still ambiguous (possible where the
-    clues are fixed by the solution, as in nonograms) is replaced by the next random
-    one, up to `attempts` times; None if none was unique.
+    The full solution comes from `random_answer` (a puzzle's own random answer) or else
+    from clingo's search of the empty board randomised by the seed. One whose complete
+    clue set is still ambiguous (possible where the clues are fixed by the solution, as
+    in nonograms) is replaced by the next random one, up to `attempts` times; None if
+    none was unique. With `easy`, a clue is dropped only while propagation alone still
+    settles the solution (the puzzle stays "easy"), as Tatham's generators drop clues
+    only while their solver of the wanted level still solves the puzzle.
     """
     def doing(what: str) -> None:
         if phase is not None:
             phase(what)
 
+    rng = random.Random(seed)
     empty = ClueProgram(encoding, structure, (), deadline, limits=limits, progress=progress)
     for attempt in range(attempts):
         doing(f"a random full solution (attempt {attempt + 1})")
-        # One solution of the empty puzzle, from a search randomised by the seed.
-        found = empty.models((), 1, seed=seed + attempt)
-        if not found:
-            return None
-        solution = found[0]
-        candidates = sorted(clues_of(solution))
+        candidate = random_answer(rng) if random_answer is not None else None
+        if candidate is None:  # one solution of the empty puzzle, from a seeded search
+            found = empty.models((), 1, seed=seed + attempt)
+            if not found:
+                return None
+            candidate = found[0]
+        candidates = sorted(clues_of(candidate))
         program = ClueProgram(encoding, structure, candidates, deadline, limits=limits,
                               progress=progress)
-        active = list(candidates)
         doing(f"checking that its {len(candidates)} clues give one solution")
-        if len(program.models(active, 2)) != 1:
+        answers = program.models(candidates, 2)
+        if len(answers) != 1:
             continue
+        solution = answers[0]
+        if easy and not settled_by_propagation(program, candidates, solution):
+            continue
+
+        checker: Checker = (EasyChecker(program, solution) if easy
+                            else UniqueChecker(program, clue_atom))
+        active = candidates
         if minimise:
             order = list(candidates)
-            random.Random(seed).shuffle(order)
-            for number, clue in enumerate(order, start=1):
-                doing(f"dropping clue {number} of {len(order)} ({len(active)} kept)")
-                trial = [c for c in active if c != clue]
-                if len(program.models(trial, 2)) == 1:
-                    active = trial
-        return Generated(tuple(active), solution, program.checks, attempt + 1)
+            rng.shuffle(order)
+            active = drop_clues(candidates, order, checker, doing)
+        return Generated(tuple(active), solution, program.checks + empty.checks, attempt + 1)
     return None
+
+
+class Checker(Protocol):
+    def keeps(self, active: set[Symbol], chunk: set[Symbol],
+              upcoming: Sequence[Symbol]) -> bool:
+        """Whether the `active` clues without `chunk` still make a good puzzle;
+        `upcoming`: the clues to be tried next in order, `chunk` first."""
+
+
+class EasyChecker:
+    """Propagation alone still settles the solution (a fresh grounding per question: an
+    external clue would not be a fact to propagation)."""
+
+    def __init__(self, program: ClueProgram, solution: Answer) -> None:
+        self.program = program
+        self.solution = solution
+
+    def keeps(self, active: set[Symbol], chunk: set[Symbol],
+              upcoming: Sequence[Symbol]) -> bool:
+        trial = [clue for clue in self.program.clues if clue in active and clue not in chunk]
+        return settled_by_propagation(self.program, trial, self.solution)
+
+
+class UniqueChecker:
+    """The solution stays unique, asked of few groundings: each holds the clues outside a
+    window (the next `WINDOW` clues to be tried) as facts, and states the window's clues
+    per search: by assuming the answer atom a clue states (`clue_atom`: a given number
+    is the number in the answer), else as an external atom switched on or off. The
+    questions about the window's clues then share one grounding and what its solver
+    learned. The clues outside the window keep their pruning (module docstring); where
+    the window's clues as externals still make the grounding much larger than a fresh
+    one (`GROWTH` times), each question is grounded afresh, as before."""
+
+    WINDOW = 16
+    GROWTH = 3
+
+    def __init__(self, program: ClueProgram,
+                 clue_atom: Callable[[Symbol], Symbol | None] | None = None) -> None:
+        self.program = program
+        self.clue_atom = clue_atom or (lambda clue: None)
+        self.session: runner.Session | None = None
+        self.window: frozenset[Symbol] = frozenset()
+        self.windowed = True
+
+    def keeps(self, active: set[Symbol], chunk: set[Symbol],
+              upcoming: Sequence[Symbol]) -> bool:
+        program = self.program
+        if len(chunk) > self.WINDOW // 2 or not self.windowed:  # a fresh one is cheap
+            trial = [clue for clue in program.clues if clue in active and clue not in chunk]
+            return len(program.models(trial, 2)) == 1
+        if self.session is None or not chunk <= self.window:
+            self.session = None  # its Control goes before the next is grounded
+            self.window = frozenset(upcoming[:self.WINDOW])
+            assert chunk <= self.window
+            fixed = [clue for clue in program.clues if clue in active - self.window]
+            externals = sorted(clue for clue in self.window if self.clue_atom(clue) is None)
+            self.session = runner.Session(program.encoding, program.structure + tuple(fixed),
+                                          externals, program.limits_for(2), program.deadline)
+            if program.last_atoms and self.session.atoms > self.GROWTH * program.last_atoms:
+                self.windowed = False
+                self.session = None
+                return self.keeps(active, chunk, upcoming)
+        program.checks += 1
+        if program.progress is not None:
+            program.progress(time.perf_counter() - program.started, program.checks)
+        on = (active - chunk) & self.window
+        assumed = [atom for atom in map(self.clue_atom, on) if atom is not None]
+        return self.session.count(on, program.deadline, assumed) == 1
+
+
+def drop_clues(clues: Sequence[Symbol], order: Sequence[Symbol], checker: Checker,
+               doing: Callable[[str], None]) -> list[Symbol]:
+    """An inclusion-minimal subset of `clues` that `checker` accepts (it accepts `clues`),
+    trying the clues in `order`: a run of them goes at once while the checker accepts
+    the rest, the run doubling after each success and halving after a failure down to
+    one clue, which then stays. A clue that could not go cannot go later either (fewer
+    clues only allow more solutions), so one pass leaves a minimal set; the runs save
+    checks where most clues go."""
+    active = set(clues)
+    position, run = 0, 1
+    while position < len(order):
+        doing(f"dropping clues: {position} of {len(order)} tried, "
+              f"{len(active) - (len(order) - position)} kept")
+        chunk = set(order[position:position + run])
+        if checker.keeps(active, chunk, order[position:]):
+            active -= chunk
+            position += len(chunk)
+            run *= 2
+        elif run == 1:
+            position += 1
+        else:
+            run //= 2
+    return [clue for clue in clues if clue in active]

@@ -193,17 +193,63 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
 
 def load(
     encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
-    deadline: float | None = None,
+    deadline: float | None = None, externals: Iterable[clingo.Symbol] = (),
 ) -> tuple[clingo.Control, _Logger, float]:
-    """A grounded Control for the encoding and the facts, with the grounding time."""
+    """A grounded Control for the encoding and the facts (and `externals`: atoms that
+    each search switches on or off), with the grounding time."""
     logger = _Logger()
     try:
         ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
     except RuntimeError as err:  # an unknown or malformed option in extra_args
         raise EncodingError("clingo", "bad option", [str(err)]) from None
     load_encoding(ctl, logger, encoding)
-    ctl.add("base", [], facts_text(facts))
+    ctl.add("base", [], facts_text(facts) + "".join(f"#external {sym}.\n" for sym in externals))
     return ctl, logger, ground(ctl, logger, encoding, deadline)
+
+
+class Session:
+    """One grounding asked several questions: its `externals` are switched on (true, as
+    if they were facts) or off (absent) for each search, which keeps what it learned."""
+
+    def __init__(self, encoding: Path, facts: Iterable[clingo.Symbol],
+                 externals: Iterable[clingo.Symbol], limits: Limits,
+                 deadline: float | None = None) -> None:
+        self.externals = tuple(externals)
+        self.ctl, _, _ = load(encoding, facts, limits, deadline, self.externals)
+
+    @property
+    def atoms(self) -> int:
+        """The ground program's atoms (its size)."""
+        return int(self.ctl.statistics["problem"]["lp"]["atoms"])
+
+    def count(self, on: set[clingo.Symbol], deadline: float | None = None,
+              assume: Iterable[clingo.Symbol] = ()) -> int:
+        """The answers found (up to the limits' `models`) with exactly the externals in
+        `on` switched on and the atoms `assume` assumed true. Raises `Abandoned` at the
+        deadline or on Ctrl-C."""
+        for atom in self.externals:
+            self.ctl.assign_external(atom, atom in on)
+        assumptions = [(atom, True) for atom in assume]
+        if any(self.ctl.symbolic_atoms[atom] is None for atom, _ in assumptions):
+            return 0  # an atom the grounding ruled out cannot hold
+        found = 0
+
+        def on_model(model: clingo.Model) -> None:
+            nonlocal found
+            found += 1
+        started = time.perf_counter()
+        with self.ctl.solve(on_model=on_model, async_=True,
+                            assumptions=assumptions) as handle:
+            try:
+                while not handle.wait(0.1):
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        handle.cancel()
+                        raise Abandoned(TIMEOUT, time.perf_counter() - started)
+            except KeyboardInterrupt:
+                handle.cancel()
+                raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
+            handle.get()
+        return found
 
 
 def solve(

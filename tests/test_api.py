@@ -398,9 +398,12 @@ def test_generate_names_what_it_is_doing():
     made = pyasp_runner.generate("skyscrapers", size="4", seed=3, phase=phases.append)
     assert made is not None
     assert phases[0] == "a random full solution (attempt 1)"
-    dropping = [p for p in phases if p.startswith("dropping clue ")]
-    assert dropping and dropping[-1].startswith(f"dropping clue {len(dropping)} of "
-                                                f"{len(dropping)} ")
+    dropping = [p for p in phases if p.startswith("dropping clues: ")]
+    total = int(dropping[0].split()[4])
+    assert dropping[0] == f"dropping clues: 0 of {total} tried, 0 kept"
+    tried = [int(p.split()[2]) for p in dropping]
+    assert tried == sorted(tried) and tried[-1] < total
+    assert phases[-1] == "grading"
 
 
 def test_json_md_lists_every_puzzles_solution_object_with_its_keys():

@@ -215,6 +215,9 @@ def test_explain_hint_and_generate_search_through_the_runner_with_its_settings(
     for argv, code in commands:
         seen.clear()
         assert main(argv) == code, argv
+        if argv[0] == "generate":  # the last search grades the puzzle made: one thread
+            assert (seen[-1].threads, seen[-1].configuration) == (1, "crafty")
+            seen.pop()
         assert len(seen) >= 2, argv
         assert all((lim.threads, lim.configuration) == (2, "crafty") for lim in seen), argv
     seen.clear()

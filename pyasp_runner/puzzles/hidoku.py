@@ -21,11 +21,12 @@ Option `--path` draws an arrow from every number towards the next one.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from clingo import Symbol
+from clingo import Function, Symbol
 
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
@@ -230,6 +231,44 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     return givens_of(answer, "number")
 
 
+def random_answer(instance: Instance, rng: random.Random) -> Answer | None:
+    """A random numbering of the board along a king's tour: Warnsdorff's rule (step to the
+    free neighbour with the fewest free neighbours of its own), ties broken at random. A
+    walk that gets stuck starts again from another cell; None after `TOUR_WALKS` walks.
+    (Finding a tour with the encoding on an empty board grounds every number on every
+    cell: 160,000 candidates for 20x20.)"""
+    board: Board = instance.data
+    cells = [(row, col) for row in range(1, board.rows + 1) for col in range(1, board.cols + 1)
+             if (row, col) not in board.blocked]
+    on_board = set(cells)
+    neighbours = {(row, col): [(row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if (dr, dc) != (0, 0) and (row + dr, col + dc) in on_board]
+                  for row, col in cells}
+    for _ in range(TOUR_WALKS):
+        path = [rng.choice(cells)]
+        free = on_board - {path[0]}
+        while free:
+            steps = [cell for cell in neighbours[path[-1]] if cell in free]
+            if not steps:
+                break
+            onward = {cell: sum(n in free for n in neighbours[cell]) for cell in steps}
+            fewest = min(onward.values())
+            path.append(rng.choice([cell for cell in steps if onward[cell] == fewest]))
+            free.discard(path[-1])
+        if not free:
+            return Answer(tuple(fact("number", row, col, number)
+                                for number, (row, col) in enumerate(path, start=1)))
+    return None
+
+
+TOUR_WALKS = 50
+
+
+def clue_atom(clue: Symbol) -> Symbol:
+    """A given number is the number on its cell in the answer."""
+    return Function("number", clue.arguments)
+
+
 def write(instance: Instance, clues: list[Symbol]) -> str:
     board: Board = instance.data
     grid = given_rows(board.rows, board.cols, clues)
@@ -242,5 +281,7 @@ PUZZLE = PuzzleSpec(
     name="hidoku", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, size=size, max_size=MAX_SIZE, options=OPTIONS, configure=configure,
+    random_answer=random_answer, clue_atom=clue_atom, write=write, size=size,
+    max_size=MAX_SIZE, options=OPTIONS,
+    configure=configure,
 )

@@ -43,6 +43,7 @@ refused).
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -317,6 +318,25 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
             + [line_clue("row_clue", r, _runs(line)) for r, line in enumerate(grid, start=1)])
 
 
+def random_answer(instance: Instance, rng: random.Random) -> Answer:
+    """A random picture as Tatham's Pattern makes one: uniform noise, each cell replaced by
+    the mean of its 3x3 neighbourhood (thick areas of black and white, some fine detail),
+    black above the median. Uniform noise alone (clingo's random signs) makes pictures
+    whose clues hardly ever have one solution beyond 15x15."""
+    drawing: Drawing = instance.data
+    width, height = drawing.width, drawing.height
+    noise = [[rng.random() for _ in range(width)] for _ in range(height)]
+
+    def mean(row: int, col: int) -> float:
+        near = [noise[r][c] for r in range(max(row - 1, 0), min(row + 2, height))
+                for c in range(max(col - 1, 0), min(col + 2, width))]
+        return sum(near) / len(near)
+    smooth = [[mean(row, col) for col in range(width)] for row in range(height)]
+    median = sorted(value for line in smooth for value in line)[width * height // 2]
+    return Answer(tuple(fact("black" if smooth[row][col] >= median else "white", row + 1,
+                             col + 1) for row in range(height) for col in range(width)))
+
+
 def _runs(line: list[bool | None]) -> list[int]:
     runs, length = [], 0
     for cell in [*line, False]:
@@ -457,7 +477,7 @@ def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
 PUZZLE = PuzzleSpec(
     name="nonogram", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
+    conflict_board=conflict_board, blank=blank, clues_of=clues_of, random_answer=random_answer,
     write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
     writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink, "nin": write_nin,
              "mk": write_mk, "cwd": write_cwd},

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Symbol
+from clingo import Function, Symbol
 
 from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
@@ -227,6 +227,11 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     return clues
 
 
+def clue_atom(clue: Symbol) -> Symbol | None:
+    """A given height is the tower on its cell in the answer; an edge clue is no atom."""
+    return Function("tower", clue.arguments) if clue.name == "given" else None
+
+
 def write(instance: Instance, clues: list[Symbol]) -> str:
     """A Tatham game ID with these clues (and the `,` grid part if a height is given)."""
     size = instance.data.size
@@ -267,5 +272,6 @@ PUZZLE = PuzzleSpec(
     name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, inline=True, writers={"tatham": write, "puzzlink": write_puzzlink},
+    clue_atom=clue_atom, write=write, inline=True,
+    writers={"tatham": write, "puzzlink": write_puzzlink},
 )
