@@ -225,9 +225,10 @@ def create_app(settings: Settings) -> Starlette:
         start = request.query_params.get("start", "0")
         if not is_digits(start) or len(start) > 9:
             raise BadRequest("start must be a step number")
-        if job is None or job.kept is None:
+        kept = job.kept if job is not None else None  # another thread may let it go
+        if job is None or kept is None:
             raise BadRequest("this trace is no longer kept: press Trace again")
-        playback = job.kept.get(player)
+        playback = kept.get(player)
         if playback is None:
             raise BadRequest(f"no search named {player!r} in this trace")
         at: int | None = int(start)
