@@ -1,6 +1,6 @@
 """Hardening: feed the real `solve-asp` bad and odd inputs and tabulate how it ends.
 
-    python benchmarks/hardening.py [PUZZLE ...]
+    python benchmarks/hardening.py [--jobs N] [PUZZLE ...]
 
 For every puzzle (or the puzzles named) the inputs are made from its real instance files
 under instances/: an empty file, only comment lines, every instance with CRLF line ends
@@ -16,8 +16,10 @@ not to free-text metadata. Then oversize inputs that must be refused before grou
 with `--force --time-limit 2` (the time limit must then stop the grounding: exit 4), and
 edited copies of asp/jodici.lp with instances/jodici/1.csv.
 
-Every run is one child process at a time (`python -m pyasp_runner`, as a user would run
-it, no --json), with a 60 s timeout. Per run: exit code, a "Traceback" in its output
+Every run is a child process, N at a time (default 2: the machine is shared; the
+ceilings below one at a time, alone), started as `python -m pyasp_runner` (as a user would run
+it), with `--time-limit 10` (HARDENING_TIME_LIMIT_S) unless the case sets its own, and
+killed at 60 s (a hang: the time limit did not hold). Per run: exit code, a "Traceback" in its output
 (never allowed), whether an error (exit 2 or 3) is one line whose first line names the
 input file (or, for an inline puzzle, `<argument>`) or the encoding, the wall time and
 the child's peak resident memory (`peak_mb`, from wait4: memory stays bounded).
@@ -31,13 +33,14 @@ not one line). Every run that does not check its own output is made with `--json
 (solutions, or closest answers) are checked by the puzzle's independent checker in
 tests/checkers/ (`checked`, `wrong`); `hangs` counts children killed at the timeout.
 
-Then the resource ceilings: per puzzle the largest instances its size check accepts that
-an adversary can build (fewest givens, widest ranges), each run with `--time-limit 60`
-(HARDENING_CEILING_S overrides it) in an address space of 4 GiB: exit 2 means refused
-before grounding, 4 stopped by the time limit, and a crash or no exit means the ceiling
-was exceeded. Last, 16 solves of each puzzle's reference instance started together:
-their answers must be the same as alone; their peak memory is shown.
-Takes about two minutes, plus up to a minute per ceiling instance.
+Then the resource ceilings: per puzzle the inputs found over 4 GiB or 60 s (now refused
+before grounding: exit 2 at once) and the largest instances its size measure accepts
+that an adversary can build (fewest givens, widest ranges and alphabets), each run alone
+with `--time-limit 60` (HARDENING_CEILING_S) in an address space of 4 GiB: it must end
+within the limit (solved, unsolvable, or stopped with what it found: 0, 1, 4) below
+4 GiB. Last, 16 solves of each puzzle's reference instance started together: their
+answers must be the same as alone; each child's peak memory and their sum are shown.
+Takes about half an hour on a shared 2-core machine.
 """
 
 from __future__ import annotations
@@ -59,11 +62,12 @@ from pathlib import Path
 from bench import CHILD_ENV, COMMAND, ROOT, machine
 from bench import print_table as _print_table
 
-sys.path.insert(0, str(ROOT / "tests"))
-from checkers import checker  # noqa: E402 - the tests' independent rule checkers
 
-TIMEOUT_S = 60
-DOCUMENTED = (0, 1, 2, 3, 4, 130)
+TIMEOUT_S = 60  # a child still running this long after its start is killed: a hang
+# Every run without a time limit of its own gets this one (HARDENING_TIME_LIMIT_S), so
+# that a slow mutated instance ends with exit 4 and what it found, not at the timeout.
+INPUT_LIMIT_S = float(os.environ.get("HARDENING_TIME_LIMIT_S", "10"))
+DOCUMENTED = (0, 1, 2, 3, 4, 5, 6, 7, 130, 143)
 EXPECTED_EXIT = {"solved": 0, "closest": 0, "unsolvable": 1}
 INJECTIONS = {
     "script": "). #script (python)",
@@ -502,39 +506,138 @@ CEILING_LIMIT_S = int(os.environ.get("HARDENING_CEILING_S", "60"))  # a ceiling 
 CEILING_MEMORY = 4 * 2**30  # the address space a ceiling run may use (RLIMIT_AS)
 
 
-def ceiling_inputs(folder: Path) -> list[tuple[str, str, str]]:
-    """(puzzle, what it is, argument): per puzzle the widest instance under its size
-    limit that an adversary can build (fewest givens, widest ranges), as found so far."""
-    made: list[tuple[str, str, str]] = []
+def ceiling_inputs(folder: Path) -> list[tuple[str, str, str, bool]]:
+    """(puzzle, what it is, argument, over): per puzzle the inputs issue 21 found over
+    4 GiB or 60 s (`over`: now refused before grounding), and the largest instances an
+    adversary can build under the size limit (fewest givens, widest ranges and
+    alphabets, arrows across the board), found with the puzzle's own size measure."""
+    made: list[tuple[str, str, str, bool]] = []
 
     def written(name: str, text: str) -> str:
         path = folder / name
         path.write_text(text)
         return str(path)
 
+    def largest(puzzle: str, build: Callable[[int], str], low: int, high: int) -> int:
+        """The largest n in low..high whose build(n) is within the puzzle's limit."""
+        from pyasp_runner.errors import InputError
+        from pyasp_runner.puzzle import registry
+
+        spec = registry()[puzzle].spec
+        assert spec.size is not None and spec.max_size is not None
+
+        def within(n: int) -> bool:
+            try:
+                instance = registry()[puzzle].parse(build(n), "x")
+            except InputError:  # refused by the parser (numbers beyond 32 bits, say)
+                return False
+            return spec.size(instance)[0] <= spec.max_size
+
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if within(middle) else (low, middle - 1)
+        return low
+
+    def square(side: int, blank: str = "_") -> str:
+        return "\n".join([",".join([blank] * side)] * side) + "\n"
+
+    # Found over the limits (issue 21).
     dominoes = "\n=\n".join(["B,W"] * 200)
     made.append(("checkerboard", "20x20 board, 200 dominoes",
-                 written("ceiling-cb-dominoes.txt", f"board: 20x20\n{dominoes}\n")))
+                 written("ceiling-cb-dominoes.txt", f"board: 20x20\n{dominoes}\n"), True))
     singles = "\n=\n".join(["B", "W"] * 242)
     made.append(("checkerboard", "22x22 board, 484 monominoes",
-                 written("ceiling-cb-monominoes.txt", f"board: 22x22\n{singles}\n")))
-    made.append(("equation", "no givens, range -1,000,000..1,000,000",
-                 written("ceiling-eq-range.txt", "range: -1000000..1000000\n"
-                         "_ - _ * _ = -278\n+    +   *\n_ * _ + _ = 216\n-    +   -\n"
-                         "_ * _ + _ = 11\n=    =   =\n36   27  245\n")))
-    rng = random.Random(64)
-    disks = "\n".join(",".join(rng.choice("0001") for _ in range(176)) for _ in range(64))
-    made.append(("flower", "64 disks of 176 positions", written("ceiling-flower-64.txt", disks + "\n")))
+                 written("ceiling-cb-monominoes.txt", f"board: 22x22\n{singles}\n"), True))
+    made.append(("equation", "one cell, range -1,000,000..1,000,000",
+                 written("ceiling-eq-range.txt", "range: -1000000..1000000\n_ = _\n=\n_\n"),
+                 True))
     for side in (30, 44):
         made.append(("hidoku", f"empty {side}x{side}",
-                     written(f"ceiling-hidoku-{side}.csv", "\n".join([",".join(["_"] * side)] * side)
-                             + "\n")))
+                     written(f"ceiling-hidoku-{side}.csv", square(side)), True))
+    made.append(("rc4", "2,000 bytes, printable alphabet",
+                 written("ceiling-rc4-2000.txt", "alphabet: [ -~]\n" + hex_bytes(2000)), True))
+    made.append(("signpost", "31x31 snake, only 1 and 961 given", signpost_snake(31), True))
+
+    # The largest under the limits.
+    made.append(("checkerboard", "8x7 board, 28 dominoes (identical stones)",
+                 written("ceiling-cb-8x7.txt", "board: 8x7\n" + "\n=\n".join(["B,W"] * 28)
+                         + "\n"), False))
+    made.append(("checkerboard", "22x22 board, two stones of 22x10 and 22x12",
+                 written("ceiling-cb-22.txt", "board: 22x22\n" + stone_rows(22, 10, 0)
+                         + "\n=\n" + stone_rows(22, 12, 10) + "\n"), False))
+
+    def sums(width: int) -> str:
+        rows = []
+        for row in range(9):
+            rows.append(" + ".join(["_"] * 9) + " = _")
+            if row < 8:
+                rows.append(" ".join(["+"] * 9))
+        return (f"range: 0..{width - 1}\n" + "\n".join(rows) + "\n" + " ".join(["="] * 9)
+                + "\n" + " ".join(["_"] * 9) + "\n")
+
+    width = largest("equation", sums, 10, 1_000_000)
+    made.append(("equation", f"9x9 of sums, no givens, range 0..{width - 1}",
+                 written("ceiling-eq-sums.txt", sums(width)), False))
+
+    def product(width: int) -> str:
+        return f"range: 1..{width}\n_ * _ = _\n=   =\n_   _\n"
+
+    width = largest("equation", product, 10, 1_000_000)
+    made.append(("equation", f"an open product, range 1..{width}",
+                 written("ceiling-eq-product.txt", product(width)), False))
+    rng = random.Random(64)
+    disks = "\n".join(",".join(rng.choice("0001") for _ in range(176)) for _ in range(64))
+    made.append(("flower", "64 disks of 176 positions",
+                 written("ceiling-flower-64.txt", disks + "\n"), False))
+    side = largest("hidoku", square, 2, 200)
+    made.append(("hidoku", f"empty {side}x{side}",
+                 written(f"ceiling-hidoku-{side}.csv", square(side)), False))
     for side in (10, 20):
         made.append(("magic", f"empty {side}x{side}",
-                     written(f"ceiling-magic-{side}.csv", "\n".join([",".join(["_"] * side)] * side)
-                             + "\n")))
-    made.append(("signpost", "31x31 snake, only 1 and 961 given", signpost_snake(31)))
+                     written(f"ceiling-magic-{side}.csv", square(side)), False))
+    for alphabet in ("", "alphabet: [ -~]\n"):
+        count = largest("rc4", lambda n, a=alphabet: a + hex_bytes(n), 1, 20_000)
+        made.append(("rc4", f"{count:,} bytes in one part, "
+                     f"{'printable' if alphabet else 'default'} alphabet",
+                     written(f"ceiling-rc4-{count}.txt", alphabet + hex_bytes(count)), False))
+    for how in ("random", "across the board"):
+        side = largest("signpost", lambda n, h=how: signpost_arrows(n, h), 2, 100)
+        made.append(("signpost", f"{side}x{side}, arrows {how}, no number given",
+                     signpost_arrows(side, how), False))
     return made
+
+
+def hex_bytes(count: int) -> str:
+    rng = random.Random(count)
+    return ", ".join(f"0x{rng.randrange(256):02x}" for _ in range(count)) + "\n"
+
+
+def stone_rows(width: int, height: int, first_row: int) -> str:
+    """A rectangular stone cut from a chequered board at `first_row`."""
+    return "\n".join(",".join("BW"[(first_row + r + c) % 2] for c in range(width))
+                     for r in range(height))
+
+
+def signpost_arrows(side: int, how: str) -> str:
+    """A signpost ID without numbers: each arrow random (but pointing into the board) or
+    across it (towards the most cells)."""
+    steps = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+    rng = random.Random(side)
+
+    def seen(r: int, c: int, step: tuple[int, int]) -> int:
+        count = 0
+        while 0 <= r + step[0] * (count + 1) < side and 0 <= c + step[1] * (count + 1) < side:
+            count += 1
+        return count
+
+    arrows = []
+    for r in range(side):
+        for c in range(side):
+            inward = [i for i, step in enumerate(steps) if seen(r, c, step)]
+            choice = rng.choice(inward) if how == "random" else \
+                max(inward, key=lambda i: seen(r, c, steps[i]))  # across the board
+            arrows.append("abcdefgh"[choice])
+    return f"{side}x{side}:" + "".join(arrows)
 
 
 def signpost_snake(side: int) -> str:
@@ -557,10 +660,13 @@ def signpost_snake(side: int) -> str:
 
 
 def ceiling_cases(folder: Path) -> list[Case]:
+    """Over a limit: refused (exit 2, at once); under it: solved, unsolvable or stopped by
+    the time limit, within the ceiling's memory (judge checks the peak)."""
     return [Case(puzzle, "ceiling", variant, argument,
-                 ("--time-limit", str(CEILING_LIMIT_S)), frozenset({0, 1, 2, 4}),
+                 ("--time-limit", str(CEILING_LIMIT_S)),
+                 frozenset({2}) if over else frozenset({0, 1, 4}), refuse=over,
                  names=(argument[:60], "<argument>"))
-            for puzzle, variant, argument in ceiling_inputs(folder)]
+            for puzzle, variant, argument, over in ceiling_inputs(folder)]
 
 
 def _limit_memory() -> None:  # in the child, before it runs: what the ceiling allows
@@ -582,7 +688,14 @@ def concurrency(puzzles: list[str]) -> list[dict[str, object]]:
     for puzzle in puzzles:
         path = str(instance_files(puzzle)[0])
         argv = [*COMMAND, puzzle, path, "--json", "--time-limit", "120"]
-        alone = subprocess.run(argv, capture_output=True, cwd=ROOT, env=CHILD_ENV, check=False)
+        begun = time.perf_counter()
+        with tempfile.TemporaryFile() as out:
+            child = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
+                                     stdin=subprocess.DEVNULL, cwd=ROOT, env=CHILD_ENV)
+            _, alone_mb = wait_with_peak(child.pid, begun + TIMEOUT_S * 4)
+            alone_s = time.perf_counter() - begun
+            out.seek(0)
+            alone_stdout = out.read()
         started = time.perf_counter()
         files = [tempfile.TemporaryFile() for _ in range(CONCURRENT)]
         children = [subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
@@ -591,13 +704,16 @@ def concurrency(puzzles: list[str]) -> list[dict[str, object]]:
         ended = [wait_with_peak(child.pid, started + TIMEOUT_S * 4) for child in children]
         wall = time.perf_counter() - started
         same = 0
+        expected = _answers(alone_stdout)  # None: no envelope alone, nothing can match
         for out in files:
             out.seek(0)
-            same += _answers(out.read()) == _answers(alone.stdout)
+            same += expected is not None and _answers(out.read()) == expected
             out.close()
         rows.append({"puzzle": puzzle, "together": CONCURRENT, "same_answers": same,
                      "exit_codes": " ".join(sorted({str(code) for code, _ in ended})),
-                     "wall_s": wall, "peak_mb": max(peak for _, peak in ended)})
+                     "alone_s": alone_s, "alone_mb": alone_mb, "wall_s": wall,
+                     "peak_mb": max(peak for _, peak in ended),
+                     "total_mb": sum(peak for _, peak in ended)})
     return rows
 
 
@@ -614,7 +730,9 @@ def _answers(stdout: bytes) -> object:
 def run_case(case: Case) -> Outcome:
     # Runs without their own check of the output answer in JSON, for the checkers.
     as_json = case.verify is None and "--facts" not in case.options
-    argv = [*COMMAND, case.puzzle, case.argument, *case.options, *["--json"] * as_json]
+    limit = () if "--time-limit" in case.options else ("--time-limit", f"{INPUT_LIMIT_S:g}")
+    argv = [*COMMAND, case.puzzle, case.argument, *case.options, *limit,
+            *["--json"] * as_json]
     ceiling = case.category == "ceiling"
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -632,6 +750,11 @@ def run_case(case: Case) -> Outcome:
     outcome = Outcome(case, code, wall, peak, "Traceback" in stdout + stderr,
                       lines[0] if lines else "", len(lines))
     judge(outcome)
+    if ceiling and not case.refuse:
+        if peak > CEILING_MEMORY / 2**20:
+            outcome.problems.append(f"over the memory ceiling: {peak:,.0f} MB")
+        if wall > CEILING_LIMIT_S + 10:
+            outcome.problems.append(f"not bounded by --time-limit: {wall:.0f} s")
     if case.verify is not None and code is not None:
         outcome.problems += case.verify(stdout, stderr)
     if as_json and code in (0, 1, 4, 130):
@@ -655,16 +778,39 @@ def check_answers(outcome: Outcome, stdout: str) -> None:
         text = path.read_text(encoding="utf-8-sig") if path.is_file() else outcome.case.argument
     except (OSError, ValueError):
         return  # a file the checker cannot read as text: the solver refused it, or so
-    rules = checker(outcome.case.puzzle)
-    outcome.checked += 1
+    # In a child with a timeout: a checker may search (flower's proof of the fewest open
+    # holes is brute force up to a bound), and a stuck check must not stop the run.
+    job = json.dumps({"puzzle": outcome.case.puzzle, "text": text, "answers": answers,
+                      "closest": data["closest"] if closest and not answers else None})
     try:
-        for solution in answers:
-            rules.check(text, solution)
-        if closest and not answers and hasattr(rules, "check_closest"):
-            rules.check_closest(text, data["closest"])
-    except Exception as error:  # noqa: BLE001 - any refusal by a checker is a wrong answer
+        done = subprocess.run([sys.executable, "-c", _CHECK, str(ROOT / "tests")], input=job,
+                              capture_output=True, text=True, timeout=CHECK_TIMEOUT_S,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        outcome.remarks.append(f"answers not checked: the checker ran past {CHECK_TIMEOUT_S} s")
+        return
+    outcome.checked += 1
+    if done.returncode != 0 or done.stdout.strip():
         outcome.wrong += 1
-        outcome.problems.append(f"wrong answer: {type(error).__name__}: {str(error)[:80]}")
+        why = done.stdout.strip() or done.stderr.strip().splitlines()[-1:]
+        outcome.problems.append(f"wrong answer: {str(why)[:100]}")
+
+
+CHECK_TIMEOUT_S = 120
+_CHECK = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from checkers import checker
+job = json.load(sys.stdin)
+rules = checker(job["puzzle"])
+try:
+    for solution in job["answers"]:
+        rules.check(job["text"], solution)
+    if job["closest"] is not None and hasattr(rules, "check_closest"):
+        rules.check_closest(job["text"], job["closest"])
+except Exception as error:  # any refusal by a checker is a wrong answer
+    print(f"{type(error).__name__}: {str(error)[:80]}")
+"""
 
 
 def wait_with_peak(pid: int, deadline: float) -> tuple[int | None, float]:
@@ -729,7 +875,7 @@ def print_table(rows, columns, title: str) -> None:
         print(f"\n{title}\n\n(none for these puzzles)")
 
 
-EXIT_COLUMNS = ("0", "1", "2", "3", "4", "130", "other")
+EXIT_COLUMNS = ("0", "1", "2", "3", "4", "7", "130", "other")
 
 
 def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
@@ -738,9 +884,12 @@ def summary(key: str, outcomes: list[Outcome]) -> dict[str, object]:
     row: dict[str, object] = {"group": key, "tried": len(outcomes)}
     row.update({column: codes.get(int(column) if column.isdigit() else column, 0)
                 for column in EXIT_COLUMNS})
-    row.update(checked=sum(o.checked for o in outcomes), wrong=sum(o.wrong for o in outcomes),
+    row.update(refused_1line=sum(o.code == 2 and not message_problem(o) for o in outcomes),
+               checked=sum(o.checked for o in outcomes), wrong=sum(o.wrong for o in outcomes),
                hangs=sum(o.code is None for o in outcomes),
                traceback=sum(o.traceback for o in outcomes),
+               injection=sum(any(p.startswith("injection") for p in o.problems)
+                             for o in outcomes),
                multi_line=sum(bool(message_problem(o)) for o in outcomes),
                slowest_s=slowest.wall_s,
                slowest=label(slowest.case)[:44],
@@ -783,9 +932,12 @@ def shell_line(case: Case) -> str:
                      *case.options])
 
 
-def main(puzzles: list[str]) -> None:
+def main(argv: list[str]) -> None:
+    jobs = 2
+    if argv[:1] == ["--jobs"] and len(argv) > 1:
+        jobs, argv = max(1, int(argv[1])), argv[2:]
     known = sorted(p.name for p in (ROOT / "instances").iterdir() if p.is_dir())
-    puzzles = puzzles or known
+    puzzles = argv or known
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="hardening-") as temp:
         folder = Path(temp)
@@ -793,22 +945,49 @@ def main(puzzles: list[str]) -> None:
                  + parser_cases(puzzles, folder))
         if "jodici" in puzzles:
             cases += encoding_cases(folder)
-        cases += [case for case in ceiling_cases(folder) if case.puzzle in puzzles]
-        outcomes = []
-        for case in cases:
-            outcomes.append(run_case(case))
-            if sys.stderr.isatty():
-                print(f"\r{len(outcomes)}/{len(cases)} runs", end="", file=sys.stderr)
+        ceilings = [case for case in ceiling_cases(folder) if case.puzzle in puzzles]
+        outcomes = run_all(cases, jobs)
+        # The ceilings one at a time, alone: their time and memory are the measurement.
+        outcomes += run_all(ceilings, 1)
+    print_report(outcomes, puzzles, jobs, time.perf_counter() - started)
+
+
+def run_all(cases: list[Case], jobs: int) -> list[Outcome]:
+    """Each case as a child process, `jobs` at a time (the machine is shared: keep it
+    modest); the outcomes in the cases' order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    done = 0
+
+    def one(case: Case) -> Outcome:
+        nonlocal done
+        outcome = run_case(case)
+        done += 1
         if sys.stderr.isatty():
-            print(file=sys.stderr)
-    columns = ("group", "tried", *EXIT_COLUMNS, "checked", "wrong", "traceback", "hangs",
-               "multi_line", "slowest_s", "slowest", "peak_mb")
-    print(f"machine: {machine()}")
-    print(f"{len(outcomes)} runs of `solve-asp`, one at a time, in "
-          f"{time.perf_counter() - started:.1f} s")
+            print(f"\r{done}/{len(cases)} runs", end="", file=sys.stderr)
+        return outcome
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        outcomes = list(pool.map(one, cases))
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    return outcomes
+
+
+def print_report(outcomes: list[Outcome], puzzles: list[str], jobs: int,
+                 seconds: float) -> None:
+    columns = ("group", "tried", *EXIT_COLUMNS, "refused_1line", "checked", "wrong",
+               "traceback", "injection", "hangs", "multi_line", "slowest_s", "slowest",
+               "peak_mb")
+    print(f"machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"{len(outcomes)} runs of `solve-asp`, {jobs} at a time (the ceilings one at a "
+          f"time), each with --time-limit {INPUT_LIMIT_S:g} unless its case sets one, in "
+          f"{seconds:.1f} s")
     print_table(grouped(outcomes, lambda o: o.case.puzzle), columns,
                 title="Per puzzle (exit codes: 0 solved, 1 no solution, 2 bad input, "
-                "3 bad encoding, 4 time limit, 130 interrupted)")
+                "3 bad encoding, 4 time limit, 7 out of memory, 130 interrupted; "
+                "refused_1line: exit 2 with one line naming the input; checked: answers "
+                "checked by tests/checkers, wrong: refused by them)")
     print_table(grouped(outcomes, lambda o: o.case.category), columns,
                 title="Per category, across puzzles")
     special = [o for o in outcomes if o.case.category.startswith(("oversize", "encoding"))]
@@ -828,7 +1007,7 @@ def main(puzzles: list[str]) -> None:
                 f"(exit 2: refused before grounding; 4: stopped by the limit; a crash or "
                 f"no exit: the ceiling was exceeded)")
     print_table(concurrency(puzzles), ("puzzle", "together", "same_answers", "exit_codes",
-                                       "wall_s", "peak_mb"),
+                                       "alone_s", "alone_mb", "wall_s", "peak_mb", "total_mb"),
                 title=f"{CONCURRENT} solves of each reference instance started together: "
                 "answers the same as alone, the children's peak memory")
     print("\nSurprising outcomes (traceback, undocumented exit code, crash signal, "

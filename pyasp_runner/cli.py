@@ -13,6 +13,8 @@ Exit codes:
     5  standard output could not be written (disk full, I/O error, unencodable text)
     6  several puzzles (a collection): the worker solving one of them died (killed, out
        of memory) or failed; a collection's code is the highest of its puzzles' codes
+    7  out of memory: grounding or search needed more than the process may use
+       (--memory-limit, ulimit -v)
     130 interrupted by Ctrl-C (what was found is still reported)
     143 stopped by SIGTERM (what was found is still reported, status "interrupted")
 A reader that closes the output early (`| head -1`) does not change the exit code.
@@ -38,7 +40,7 @@ from rich.text import Text
 
 from . import api, escape, inputs, output, runner
 from .board import Board
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .errors import AnswerShapeError, EncodingError, InputError, OutOfMemory, UserError
 from .numerals import is_digits
 from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
 from .report import conflict_sentence, envelope, stats_table, summary_line
@@ -63,6 +65,11 @@ STUDIO = "studio"  # parses its own options (a web server; its libraries load on
 MAX_MODELS = 2**32 - 1
 MAX_THREADS = 64
 MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
+# The memory budget the size limits keep accepted instances within (measured in
+# benchmarks/hardening.py), enforced as the command's address-space limit: the
+# program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
+DEFAULT_MEMORY_GIB = 4.0
+MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
@@ -101,7 +108,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
         "4 time limit reached, 5 output not written, 6 a worker died (several puzzles: the "
-        "highest of their codes), 130 interrupted, 143 SIGTERM. "
+        "highest of their codes), 7 out of memory, 130 interrupted, 143 SIGTERM. "
         "`solve-asp PUZZLE --help` shows a "
         "puzzle's options.",
     )
@@ -272,6 +279,10 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
                         help="refuse larger instances (default: the puzzle's own limit)")
     parser.add_argument("--force", action="store_true",
                         help="solve however large the instance is")
+    parser.add_argument("--memory-limit", type=_memory_size, default=DEFAULT_MEMORY_GIB,
+                        metavar="GIB", help="the memory (address space) the run may use, in "
+                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit); past it the run "
+                        "ends with exit 7")
 
 
 def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
@@ -361,6 +372,34 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
                 f"expected a whole number from {low} to {high:,}, got {text[:40]!r}")
         return value
     return convert
+
+
+def _memory_size(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_MEMORY_GIB:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
+            f"got {text[:40]!r}")
+    return value
+
+
+def limit_memory(gib: float) -> None:
+    """Lower the process's address-space limit to `gib` GiB (0: leave it), so that running
+    out of it is a MemoryError (exit 7, one line) rather than the system's out-of-memory
+    killer; a lower limit already in force (`ulimit -v`) stays."""
+    import resource
+
+    if not gib:
+        return
+    wanted = int(gib * 2**30)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft == resource.RLIM_INFINITY or wanted < soft:
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
 def _positive_float(text: str) -> float:
@@ -1290,7 +1329,9 @@ def command_of(argv: Sequence[str]) -> str | None:
     return argv[0]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
+    """Run the command; `limit`: apply --memory-limit to this process (the `solve-asp`
+    command does; a program calling `main` keeps its own limits)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     started = time.perf_counter()
     stdout = output.Stdout(sys.stdout)
@@ -1298,7 +1339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
     restore = output.install_signal_handlers()
     try:
-        code = dispatch(argv, out, err, started)
+        code = dispatch(argv, out, err, started, limit)
         stdout.flush()
     except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
         output.silence_stdout()
@@ -1317,7 +1358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int:
+def dispatch(argv: list[str], out: Console, err: Console, started: float,
+             limit: bool = False) -> int:
     """Run the command; a user's error becomes its message and exit code (with --json or
     --json-lines also a JSON object on standard output)."""
     try:
@@ -1334,6 +1376,8 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
             out.file.flush()
             raise
         args.started = started
+        if limit and getattr(args, "memory_limit", None) is not None:
+            limit_memory(args.memory_limit)
         return run(args, out, err)
     except EncodingError as error:
         for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
@@ -1348,6 +1392,10 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float) -> int
     except UserError as error:
         err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
         return failed(argv, out, str(error), error.exit_code)
+    except MemoryError:  # past the address-space limit outside clingo's own calls
+        exhausted = OutOfMemory("running")
+        err.print(Text(f"solve-asp: {exhausted}", style="bold red"))
+        return failed(argv, out, str(exhausted), exhausted.exit_code)
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         message = f"stopped ({why}) before an answer was reached"
@@ -1368,7 +1416,7 @@ def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
 
 def run_command() -> None:
     """The `solve-asp` entry point: `main`, then exit, even past an abandoned grounding."""
-    code = main()
+    code = main(limit=True)
     if runner.grounding_in_progress():  # clingo cannot stop its grounder: leave it behind
         sys.stdout.flush()
         sys.stderr.flush()

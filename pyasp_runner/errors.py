@@ -52,3 +52,25 @@ class AnswerShapeError(UserError):
     """An answer set whose atoms the puzzle's drawing cannot use (an edited encoding)."""
 
     exit_code = 3
+
+
+class OutOfMemory(UserError):
+    """Grounding or search needed more memory than the process may have (its address-space
+    limit: `--memory-limit`, `ulimit -v`): one line and exit 7, never a traceback."""
+
+    exit_code = 7
+
+    def __init__(self, stage: str) -> None:
+        super().__init__(f"out of memory while {stage}: the instance needs more memory than "
+                         f"the process may use ({memory_limit_text()}); a smaller instance, "
+                         f"a lower --max-size, or a higher --memory-limit")
+
+
+def memory_limit_text() -> str:
+    """The process's address-space limit in words."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return "no address-space limit, so the machine's memory ran out"
+    return f"an address space of {soft / 2**30:.3g} GiB"

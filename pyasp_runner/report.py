@@ -99,6 +99,10 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
     if count >= 2 and models is None:
         return Text(f"Solved. Not unique: there is more than one {solution} "
                     "(-n 0 lists them, --count counts them).", style="bold yellow")
+    if result.dropped:
+        kept = len(result.answers)
+        return Text(f"{more}{count:,} solutions; the first {kept:,} shown (the rest counted, "
+                    f"not kept: all of them would take too much memory).", style="bold yellow")
     if result.capped:
         return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",
                     style="bold yellow")

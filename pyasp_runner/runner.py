@@ -18,7 +18,7 @@ from typing import Any
 
 import clingo
 
-from .errors import EncodingError
+from .errors import EncodingError, OutOfMemory
 from .puzzle import Answer, facts_text
 
 # How a clingo search ended.
@@ -29,6 +29,10 @@ INTERRUPTED = "interrupted"
 
 Progress = Callable[[float, int], None]
 KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
+# The symbols of kept answers, across all of them, stay below this: a search listing
+# many large answers (thousands of answers of 8,000 atoms each) counts the rest instead
+# of growing past the memory budget.
+MAX_KEPT_SYMBOLS = 4_000_000
 
 
 @dataclass
@@ -73,6 +77,7 @@ class Result:
     stats: dict[str, float]
     messages: list[str] = field(default_factory=list)
     grounded: bool = True  # False: stopped while grounding, before any search
+    dropped: int = 0  # answers counted but not kept: MAX_KEPT_SYMBOLS was reached
 
     @property
     def unique(self) -> bool | None:
@@ -153,11 +158,15 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
     """Ground in a worker thread (clingo releases the GIL), so that a deadline or Ctrl-C
     can stop waiting for it: clingo 5.8 cannot interrupt the grounder itself."""
     failed: list[bool] = []
+    exhausted: list[bool] = []
     done = threading.Event()
 
     def work() -> None:
+        _allocate_error_storage()
         try:
             ctl.ground([("base", [])])
+        except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
+            exhausted.append(True)
         except RuntimeError:
             failed.append(True)
         finally:
@@ -173,10 +182,22 @@ def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
     except KeyboardInterrupt:
         raise Abandoned(INTERRUPTED, time.perf_counter() - start) from None
     _grounders.remove((done, ctl))  # finished: the Control may go when its user is done
+    if exhausted:
+        raise OutOfMemory("grounding")
     if failed:
         messages = logger.errors() or logger.texts()
         raise EncodingError(str(encoding), "cannot be grounded", messages)
     return time.perf_counter() - start
+
+
+def _allocate_error_storage() -> None:
+    """Have clingo allocate this thread's storage for its last error now: allocated first
+    when an out-of-memory error is being reported, it fails and the C library aborts the
+    process ("cannot allocate memory for thread-local data") instead of a MemoryError."""
+    try:
+        clingo.parse_term("(", logger=lambda code, text: None)
+    except RuntimeError:
+        pass
 
 
 def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
@@ -280,7 +301,7 @@ def solve(
         keep = float("inf")
     found: list[Answer] = []
     convergent: list[Answer] = []  # the improving, not yet proven optimal answers
-    counter = {"models": 0}
+    counter = {"models": 0, "symbols": 0, "dropped": 0}
 
     def on_model(model: clingo.Model) -> None:
         if limits.consequences:  # each model narrows (or widens) the last: keep the last
@@ -293,7 +314,12 @@ def solve(
             return
         counter["models"] += 1
         if len(found) < keep:
-            found.append(Answer(tuple(model.symbols(shown=True)), cost))
+            symbols = model.symbols(shown=True)
+            if found and counter["symbols"] + len(symbols) > MAX_KEPT_SYMBOLS:
+                counter["dropped"] += 1
+                return
+            counter["symbols"] += len(symbols)
+            found.append(Answer(tuple(symbols), cost))
 
     delivered = 0
 
@@ -307,21 +333,24 @@ def solve(
 
     stopped = None
     solve_start = time.perf_counter()
-    with ctl.solve(on_model=on_model, async_=True) as handle:
-        try:
-            while not handle.wait(0.1):
-                deliver()
-                now = time.perf_counter()
-                if progress:
-                    progress(now - started, counter["models"] or len(convergent))
-                if deadline is not None and now >= deadline:
-                    stopped = TIMEOUT
-                    handle.cancel()
-                    break
-        except KeyboardInterrupt:
-            stopped = INTERRUPTED
-            handle.cancel()
-        outcome = handle.get()
+    try:
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            try:
+                while not handle.wait(0.1):
+                    deliver()
+                    now = time.perf_counter()
+                    if progress:
+                        progress(now - started, counter["models"] or len(convergent))
+                    if deadline is not None and now >= deadline:
+                        stopped = TIMEOUT
+                        handle.cancel()
+                        break
+            except KeyboardInterrupt:
+                stopped = INTERRUPTED
+                handle.cancel()
+            outcome = handle.get()
+    except MemoryError:  # clasp's bad_alloc while preparing or searching
+        raise OutOfMemory("solving") from None
     solve_time = time.perf_counter() - solve_start
     if stopped is None:  # a stopped search tells no more: its count says what was found
         deliver()
@@ -345,6 +374,7 @@ def solve(
         optimal=counter["models"] > 0 if optimising else None,
         stats=_statistics(ctl.statistics, ground_time, solve_time, time.perf_counter() - started),
         messages=[text for text in logger.texts() if not _is_noise(text)],
+        dropped=counter["dropped"],
     )
 
 

@@ -125,7 +125,8 @@ def test_sigterm_while_grounding(tmp_path):
 @pytest.mark.parametrize("option", [
     ("--threads", "0"), ("--threads", "65"), ("--cap", "99999999999"),
     ("-n", "4294967296"), ("-n", "²"), ("--time-limit", "1e300"), ("--time-limit", "nan"),
-    ("--time-limit", "0"), ("--max-size", "0"),
+    ("--time-limit", "0"), ("--max-size", "0"), ("--memory-limit", "-1"),
+    ("--memory-limit", "nan"), ("--memory-limit", "1e99"),
 ])
 def test_out_of_range_options_are_usage_errors(option):
     done = solve_asp("jodici", JODICI, *option)

@@ -32,7 +32,8 @@ from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
 from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
-# Ground placements grow with stones' area x 8 orientations x fields.
+# Ground placements grow with stones' area x 8 orientations x fields, order checks with
+# pairs of identical stones x fields^2 (see size).
 MAX_SIZE = 2_000_000
 # clingo's preset for exact-cover search (measured on the reference: first solution and
 # uniqueness 1.10 s -> 0.72 s, counting all 104 tilings 26.7 s -> 16.8 s).
@@ -300,9 +301,28 @@ def _structure(board: Board) -> tuple[Any, ...]:
 
 
 def size(instance: Instance) -> tuple[int, str]:
+    """Ground placements and order checks: every square of every stone in 8 orientations
+    on every field, and for each pair of identical stones (kept in reading order by
+    asp/checkerboard.lp) a check per pair of fields their anchors may take."""
     board: Board = instance.data
     fields = board.rows * board.cols
-    return fields * 8 * fields, "stone-square placements"
+    kinds: dict[tuple[Cell, ...], int] = {}
+    for stone in board.stones:
+        shape = _canonical(stone)
+        kinds[shape] = kinds.get(shape, 0) + 1
+    pairs = sum(n * (n - 1) // 2 for n in kinds.values())
+    return fields * 8 * fields + pairs * fields * fields, "placements and order checks"
+
+
+def _canonical(stone: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """The same tuple for a stone and each of its rotations and mirror images."""
+    forms = []
+    for a, b, c, d in ((1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
+                       (1, 0, 0, -1), (0, -1, -1, 0), (-1, 0, 0, 1), (0, 1, 1, 0)):
+        cells = [(a * x + b * y, c * x + d * y, k) for x, y, k in stone]
+        low_x, low_y = min(x for x, _, _ in cells), min(y for _, y, _ in cells)
+        forms.append(tuple(sorted((x - low_x, y - low_y, k) for x, y, k in cells)))
+    return min(forms)
 
 
 OPTIONS = (

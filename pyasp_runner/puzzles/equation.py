@@ -49,6 +49,8 @@ DEFAULT_RANGE = (-9, 99)
 MAX_SIDE = 9
 # clingo computes with 32-bit integers: every product and sum the encoding forms stays below.
 INT_LIMIT = 2**31 - 1
+# The runner's size check (--max-size/--force): cell values and operand combinations.
+MAX_SIZE = 1_000_000
 OPERATORS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
              "·": "*", "/": "/", ":": "/", "÷": "/"}
 BLANK = None
@@ -235,6 +237,27 @@ def _structure(layout: Layout) -> tuple[Symbol, ...]:
     return tuple(facts)
 
 
+def size(instance: Instance) -> tuple[int, str]:
+    """Ground values and products: every cell takes each value of the range, and a product
+    term of k operands may be evaluated for every combination of their values (forwards
+    in an open equation); a lone product term with a result is stepped back from it, one
+    operand fewer (asp/equation.lp's pruning)."""
+    layout: Layout = instance.data
+    width = layout.high - layout.low + 1
+    results = _results(instance)
+    total = layout.rows * layout.columns * width
+    for equation, _, ops in layout.equations():
+        terms = [1]
+        for op in ops:
+            if op in "+-":
+                terms.append(1)
+            else:
+                terms[-1] += 1
+        lone = len(terms) == 1 and equation in results
+        total += sum(width ** (k - lone) for k in terms if k > 1)
+    return total, "cell values and operand combinations"
+
+
 def _name(equation: tuple[str, int]) -> str:
     kind, index = equation
     return f"{'row' if kind == 'row' else 'column'} {index}"
@@ -368,5 +391,5 @@ PUZZLE = PuzzleSpec(
     name="equation", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write,
+    write=write, size=size, max_size=MAX_SIZE,
 )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import pairwise
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -51,8 +52,8 @@ from ._grid import (
 )
 from ._path import number_grid
 
-# The runner's size check (--max-size/--force): cells x numbers before pruning.
-MAX_SIZE = 4_000_000
+# The runner's size check (--max-size/--force): candidate cell-number pairs (see size).
+MAX_SIZE = 150_000
 MAX_SIDE = 200
 
 _BLOCKED = re.compile(r"[xX]+|\*+")
@@ -181,8 +182,51 @@ def _structure(board: Board) -> tuple[Symbol, ...]:
 
 
 def size(instance: Instance) -> tuple[int, str]:
+    """The cell-number pairs the encoding grounds as candidates: a number V stands within
+    king distance |V-W| of the nearest given W below and above it (asp/hidoku.lp's
+    pruning), so an empty board has cells x numbers of them and clues cut that down."""
     board: Board = instance.data
-    return board.cells ** 2, "cell-number pairs"
+    givens = sorted((clue.arguments[2].number, clue.arguments[0].number,
+                     clue.arguments[1].number) for clue in instance.clues)
+    if not givens:
+        return board.cells ** 2, "candidate cell-number pairs"
+    count = _CellCounter(board)
+    total = len(givens)
+    Given = tuple[int, int, int]  # value, row, column
+    boxes: list[tuple[int, int, Given | None, Given | None]] = [
+        (1, givens[0][0] - 1, None, givens[0])]  # before the first clue
+    boxes += [(low[0] + 1, high[0] - 1, low, high) for low, high in pairwise(givens)]
+    boxes.append((givens[-1][0] + 1, board.cells, givens[-1], None))
+    for first, last, below, above in boxes:
+        for value in range(first, last + 1):
+            top, left, bottom, right = 1, 1, board.rows, board.cols
+            for clue, reach in ((below, value - below[0] if below else 0),
+                                (above, above[0] - value if above else 0)):
+                if clue is not None:
+                    top, bottom = max(top, clue[1] - reach), min(bottom, clue[1] + reach)
+                    left, right = max(left, clue[2] - reach), min(right, clue[2] + reach)
+            total += count(top, left, bottom, right)
+    return total, "candidate cell-number pairs"
+
+
+class _CellCounter:
+    """The playable cells in a rectangle of the board, by summed-area table."""
+
+    def __init__(self, board: Board) -> None:
+        width = board.cols + 1
+        table = [0] * ((board.rows + 1) * width)
+        for r in range(1, board.rows + 1):
+            for c in range(1, board.cols + 1):
+                table[r * width + c] = ((r, c) not in board.blocked) + table[(r - 1) * width + c] \
+                    + table[r * width + c - 1] - table[(r - 1) * width + c - 1]
+        self.table, self.width = table, width
+
+    def __call__(self, top: int, left: int, bottom: int, right: int) -> int:
+        if top > bottom or left > right:
+            return 0
+        t, w = self.table, self.width
+        return (t[bottom * w + right] - t[(top - 1) * w + right] - t[bottom * w + left - 1]
+                + t[(top - 1) * w + left - 1])
 
 
 OPTIONS = (Option("--path", "draw an arrow from every number towards the next one"),)

@@ -31,7 +31,7 @@ from ._grid import (
 )
 from ._path import number_grid
 
-# The runner's size check (--max-size/--force): cells x numbers before pruning.
+# The runner's size check (--max-size/--force): number-successor checks (see size).
 MAX_SIZE = 1_000_000
 MAX_SIDE = 100
 
@@ -125,8 +125,17 @@ def _structure(board: Board) -> tuple[Symbol, ...]:
 
 
 def size(instance: Instance) -> tuple[int, str]:
+    """Ground successor checks before pruning: every number on every cell, checked
+    against each cell its arrow sees (a board whose arrows point across it costs more)."""
     board: Board = instance.data
-    return board.cells ** 2, "cell-number pairs"
+    seen = 0
+    for r, row in enumerate(board.arrows):
+        for c, direction in enumerate(row):
+            dr, dc = STEPS[direction]
+            steps_r = board.rows if dr == 0 else (board.rows - 1 - r if dr > 0 else r)
+            steps_c = board.cols if dc == 0 else (board.cols - 1 - c if dc > 0 else c)
+            seen += min(steps_r, steps_c)
+    return board.cells * max(seen, board.cells), "number-successor checks"
 
 
 def board(instance: Instance, answer: Answer) -> Drawing:
