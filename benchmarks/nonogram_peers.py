@@ -1,7 +1,7 @@
 """Nonograms against a line-solving peer, large boards, and the encoding before and after.
 
     python benchmarks/nonogram_peers.py [--quick] [--large] [--rounds N] [--before REV]
-                                        [--shared DIR]
+                                        [--before-args ARGS] [--shared DIR]
 
 Per puzzle, in one run and alternated round by round (so that a shared machine's load
 falls on every command alike), each command's median wall time and peak memory:
@@ -9,7 +9,9 @@ falls on every command alike), each command's median wall time and peak memory:
 - `asp`: `solve-asp nonogram FILE --json` (the whole process; it looks for a second
   solution, so the time includes the uniqueness proof);
 - `before`: the same with `--encoding` set to asp/nonogram.lp as it was at git revision
-  REV (with `--before`), the before/after table of an encoding change;
+  REV (with `--before`), the before/after table of an encoding change, and/or with the
+  extra command-line arguments ARGS (with `--before-args`, e.g. `"--clingo-arg=--eq=5"`
+  to undo one of the puzzle's own clingo options), the table of a settings change;
 - `picross`: picross-solver (PyPI, `pip install -e '.[bench]'`) through
   benchmarks/peers/picross_nonogram.py, which reads the same file with the package's
   parser, solves (line solving, then guessing), checks the grid against the clues and
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
+import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -101,6 +104,7 @@ def main() -> None:
     parser.add_argument("--large", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", metavar="REV")
+    parser.add_argument("--before-args", metavar="ARGS", default="")
     args = parser.parse_args()
     publics = sorted(args.shared.rglob("*.non"), key=lambda p: (len(p.parts), p.name))
     if args.quick:
@@ -113,7 +117,10 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        before = encoding_at(args.before, "nonogram", folder) if args.before else None
+        before_args = shlex.split(args.before_args)
+        if args.before:
+            before_args += ["--encoding", str(encoding_at(args.before, "nonogram", folder))]
+        before = bool(before_args)
         large = large_boards(args.shared, folder) if args.large else []
         for path in [*publics, *large]:
             name = path.stem
@@ -121,7 +128,7 @@ def main() -> None:
                                                   "--force")}
             if before:
                 runs["before"] = lambda p=path: measure("nonogram", p, "--time-limit",
-                                                        TIME_LIMIT, "--force", "--encoding", str(before))
+                                                        TIME_LIMIT, "--force", *before_args)
             if has_peer:
                 runs["picross"] = lambda p=path: run_peer(["timeout", TIME_LIMIT, sys.executable,
                                                           str(PEER), str(p)])

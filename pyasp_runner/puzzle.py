@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -60,11 +61,29 @@ class Answer:
         Typed `Any`: an edited encoding may show atoms of any shape, and drawing code
         that meets the wrong one raises, which the registry reports (AnswerShapeError).
         """
-        return sorted(
-            tuple(to_python(arg) for arg in sym.arguments)
-            for sym in self.symbols
-            if sym.type == SymbolType.Function and sym.name == name and len(sym.arguments) == arity
-        )
+        return sorted(self._by_signature.get((name, arity), ()))
+
+    @cached_property
+    def _by_signature(self) -> dict[tuple[str, int], list[tuple[Any, ...]]]:
+        """Every shown atom's arguments by (name, arity), read once per answer. An atom of
+        numbers only is read from its text (one call into clingo instead of one per
+        argument); any other through the symbol's parts."""
+        groups: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
+        for sym in self.symbols:
+            plain = _NUMBERS_ONLY.fullmatch(str(sym))
+            if plain:
+                name, numbers = plain[1], plain[2]
+                args: tuple[Any, ...] = tuple(map(int, numbers.split(","))) if numbers else ()
+            elif sym.type == SymbolType.Function:
+                name, args = sym.name, tuple(to_python(arg) for arg in sym.arguments)
+            else:
+                continue
+            groups.setdefault((name, len(args)), []).append(args)
+        return groups
+
+
+# An atom whose arguments are all numbers, as clingo writes it: `black(3,-4)`, `done`.
+_NUMBERS_ONLY = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\((-?[0-9]+(?:,-?[0-9]+)*)\))?")
 
 
 @dataclass(frozen=True)

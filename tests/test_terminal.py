@@ -89,16 +89,18 @@ def test_json_lines_are_written_as_found_and_ctrl_c_ends_them_with_the_summary(t
     # SIGINT every line is whole and the last is the summary (status interrupted).
     grid = tmp_path / "open.txt"
     grid.write_text("\n".join(["_ _ _ _ _ _"] * 6) + "\n")
+    # Unbuffered: readline takes the first line only, so communicate (which reads the
+    # pipe itself, past any reader's buffer) gets every later line.
     process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "hidoku", str(grid),
                                 "-n", "0", "--json-lines"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
+                               stderr=subprocess.PIPE, bufsize=0,
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert process.stdout is not None
     first = json.loads(process.stdout.readline())
     assert process.poll() is None, "the first answer came only after the search ended"
     process.send_signal(signal.SIGINT)
     rest, _ = process.communicate(timeout=60)
-    lines = [first] + [json.loads(line) for line in rest.splitlines()]
+    lines = [first] + [json.loads(line) for line in rest.decode().splitlines()]
     assert process.returncode == 130
     assert [line["type"] for line in lines] == ["answer"] * (len(lines) - 1) + ["result"]
     assert [line["index"] for line in lines[:-1]] == list(range(1, len(lines)))

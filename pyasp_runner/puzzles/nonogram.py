@@ -89,6 +89,10 @@ MAX_SIZE = 300_000
 # run each: webpbn #12548 Sierpinski 19.9 s -> 3.5 s, #18297 Thing 2.4 s -> 2.0 s,
 # #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
 CONFIGURATION = "jumpy"
+# Line solving by unit propagation leaves little for clingo's preprocessing to find: no
+# equivalence reasoning (the ladder's atoms are not equivalent) and no SAT preprocessing,
+# which jumpy turns on (see benchmarks/nonogram_peers.py --before-args).
+CLINGO_OPTIONS = ("--eq=0", "--sat-prepro=0")
 # How a Tatham game ID starts, however it was pasted (see `tatham_game_id`).
 _GAME_ID = re.compile(r"(?:sgtpuzzles:)?pattern:|[0-9]+\s*x\s*[0-9]+\s*[:#]|SAVEFILE:"
                       r"|[a-z][\w+.-]*://", re.IGNORECASE)
@@ -478,7 +482,8 @@ PUZZLE = PuzzleSpec(
     name="nonogram", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of, random_answer=random_answer,
-    write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION, inline=True,
+    write=write, size=size, max_size=MAX_SIZE, configuration=CONFIGURATION,
+    clingo_options=CLINGO_OPTIONS, inline=True,
     writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink, "nin": write_nin,
              "mk": write_mk, "cwd": write_cwd},
     # These state every line's clue: `generate` keeps them all for them.
