@@ -1,7 +1,7 @@
 """solve-asp: puzzles as answer-set programs, solved by clingo, drawn with rich.
 
 The Python API (`pyasp_runner.api`): `solve`, `solve_file`, `explain`, `hint`,
-`generate` and `puzzles`, imported on first use so that the command starts fast.
+`grade`, `generate` and `puzzles`, imported on first use so that the command starts fast.
 """
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
 
-__all__ = ["__version__", "explain", "generate", "hint", "puzzles", "solve", "solve_file"]
+__all__ = ["__version__", "explain", "generate", "grade", "hint", "puzzles", "solve",
+           "solve_file"]
 
 if TYPE_CHECKING:
-    from .api import explain, generate, hint, solve, solve_file
+    from .api import explain, generate, grade, hint, solve, solve_file
 
 # `puzzles` is the subpackage `pyasp_runner.puzzles`, which is callable (see its docstring).
-_LAZY = {"explain", "generate", "hint", "solve", "solve_file"}
+_LAZY = {"explain", "generate", "grade", "hint", "solve", "solve_file"}
 
 
 def __getattr__(name: str) -> Any:

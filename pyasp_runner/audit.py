@@ -99,6 +99,7 @@ class Settings:
     max_size: int | None = None
     force: bool = False
     killable: bool = True  # the worker is ended past its time limit (local processes)
+    grade: bool = False  # grade each puzzle (`api.grade`: the line gets its `grade`)
 
 
 def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[Item]:
@@ -210,12 +211,20 @@ def solve_one(settings: Settings, text: str, source: str,
 
     cpu = time.process_time()
     try:
-        result = api.solve(settings.puzzle, text, source=source, count=settings.count,
-                           cap=settings.cap, time_limit=settings.time_limit,
-                           threads=settings.threads, configuration=settings.configuration,
-                           constants=settings.constants, encoding=encoding_file(settings),
-                           options=settings.options, clingo_args=settings.clingo_args,
-                           max_size=settings.max_size, force=settings.force)
+        if settings.grade:
+            result: api.Result = api.grade(
+                settings.puzzle, text, source=source, time_limit=settings.time_limit,
+                configuration=settings.configuration, constants=settings.constants,
+                encoding=encoding_file(settings), options=settings.options,
+                clingo_args=settings.clingo_args, max_size=settings.max_size,
+                force=settings.force)
+        else:
+            result = api.solve(settings.puzzle, text, source=source, count=settings.count,
+                               cap=settings.cap, time_limit=settings.time_limit,
+                               threads=settings.threads, configuration=settings.configuration,
+                               constants=settings.constants, encoding=encoding_file(settings),
+                               options=settings.options, clingo_args=settings.clingo_args,
+                               max_size=settings.max_size, force=settings.force)
     except InputError as error:  # located in the file, not in the line
         if line is not None:
             error = InputError(error.source, error.problem, line + (error.line or 1) - 1)
@@ -271,8 +280,8 @@ def result_line(puzzle: str, item: Item, done: batch.Done) -> dict[str, Any]:
 def category(line: Mapping[str, Any]) -> str:
     """Where a result line counts in the summary."""
     status = line.get("status")
-    if status == "error":
-        return BAD_INPUT if line.get("exit_code") == 2 else FAILED
+    if status == "error":  # a grade stopped by its time limit is an error of exit code 4
+        return {2: BAD_INPUT, 4: TIMED_OUT}.get(int(line.get("exit_code", 0)), FAILED)
     if status == "timeout":
         return TIMED_OUT
     if status == "interrupted":
@@ -306,12 +315,16 @@ class Tally:
     100,000 puzzles): the count by category, the highest exit code, the slowest."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    grades: Counter[str] = field(default_factory=Counter)  # with --grade: by level
     worst: int = 0
     done: int = 0
     slowest: list[tuple[float, str]] = field(default_factory=list)  # a heap of SLOWEST
 
     def add(self, line: Mapping[str, Any], name: str) -> None:
         self.counts[category(line)] += 1
+        graded = line.get("grade")
+        if isinstance(graded, dict) and graded.get("level"):
+            self.grades[str(graded["level"])] += 1
         self.worst = max(self.worst, exit_code_of(line))
         self.done += 1
         heapq.heappush(self.slowest, (seconds_of(line), name))

@@ -1076,7 +1076,6 @@ COLLECTION_REFUSES = {
     "explain": "--explain reasons about one puzzle",
     "hint": "--hint reasons about one puzzle",
     "step": "--step reasons about one puzzle",
-    "grade": "--grade grades one puzzle (generate --grade makes graded collections)",
 }
 
 
@@ -1116,6 +1115,7 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
     if args.jobs is not None and args.scheduler is not None:
         raise UserError("--jobs and --scheduler cannot be combined: the cluster's workers "
                         "solve the puzzles")
+    check_grade_combinations(args)
     if not args.input:
         raise UserError(f"usage: solve-asp {args.command} INPUT... [options]")
 
@@ -1135,7 +1135,8 @@ def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
                     encoding=str(args.encoding) if args.encoding else None,
                     encoding_text=encoding_text, options=option_values(puzzle, args),
                     clingo_args=tuple(args.clingo_arg), max_size=args.max_size,
-                    force=args.force, killable=args.scheduler is None)
+                    force=args.force, killable=args.scheduler is None,
+                    grade=bool(args.grade))
 
 
 def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -1173,7 +1174,10 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
                 audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
                 time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
                 scheduler=args.scheduler, stop=output.stop,
-                preload=(*batch.PRELOAD, f"pyasp_runner.puzzles.{puzzle.name}"))) as results:
+                # A worker imports the command's main module again (as spawn does): the
+                # console script imports this module, so the server has it loaded already.
+                preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
+                )) as results:
             say = progress.console.print if progress and out.is_terminal else out.print
             try:
                 for done in results:
@@ -1295,6 +1299,9 @@ def collection_summary(tally: Any, seconds: float, jobs: int, args: argparse.Nam
     for kind in audit.CATEGORIES:
         if kind in audit.ALWAYS_SHOWN or tally.counts[kind]:
             table.add_row(kind, f"{tally.counts[kind]:,}")
+    for level in ("easy", "medium", "hard"):  # --grade: the unique puzzles by grade
+        if args.grade:
+            table.add_row(f"  graded {level}", f"{tally.grades[level]:,}")
     slowest = tally.slowest_first()
     named = Text("slowest: " if slowest else "", style="dim")
     named.append(", ".join(f"{escape.name(name)} ({seconds:.2f} s)"

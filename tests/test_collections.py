@@ -269,3 +269,16 @@ def test_the_cluster_option_without_a_scheduler_is_one_line() -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "no Dask scheduler reached" in done.stderr
     assert os.linesep not in done.stderr.strip()
+
+
+def test_grade_each_puzzle_as_one_file_is_graded() -> None:
+    files = [str(INSTANCES / "skyscrapers" / name)
+             for name in ("codewars-4x4-1.txt", "codewars-7x7-2.txt")]
+    done = solve_asp("skyscrapers", *files, "--grade", "--json-lines")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    lines = {line["file"]: line for line in json_lines(done.stdout)}
+    for name in files:
+        alone = json.loads(solve_asp("skyscrapers", name, "--grade", "--json").stdout)
+        assert lines[name]["grade"] == alone["grade"]
+        assert lines[name]["grade"]["level"] in ("easy", "medium", "hard")
+        check_line(lines[name], Path(name).read_text())

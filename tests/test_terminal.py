@@ -68,7 +68,7 @@ def test_all_answers_are_drawn_as_found_and_ctrl_c_keeps_them(tmp_path):
 
 
 def test_generate_names_what_it_is_doing_on_a_terminal():
-    code, shown, _ = on_terminal("generate", "skyscrapers", "--size", "6", "--seed", "3")
+    code, shown, _ = on_terminal("generate", "skyscrapers", "--size", "9", "--seed", "3")
     assert code == 0
     assert re.search(r"dropping clues: \d+ of \d+ tried, \d+ kept… [\d.]+ s, \d+ searches",
                      shown)
