@@ -614,7 +614,11 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
                         f"{', '.join(formats)})")
     write = found.writer(to or next(iter(formats)))
     blank = spec.blank(size)
-    found.check_size(blank, max_size, force)
+    # The empty board is grounded only when the full solution comes from solving it;
+    # a puzzle's own random answer leaves only boards with clues to ground (bounded by
+    # --time-limit and --memory-limit like any solve).
+    if spec.random_answer is None:
+        found.check_size(blank, max_size, force)
     rules = Path(encoding) if encoding is not None else found.encoding
     check_encoding_file(rules)
     fmt = to or next(iter(formats))
