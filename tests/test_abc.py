@@ -178,3 +178,15 @@ def test_cli_json_and_errors(capsys, tmp_path):
 def test_dash_and_underscore_are_no_clue_in_clue_lines():
     text = "size: 5\nletters: ABC\ntop: C-_.A\n"
     assert set(_parse(text).clues) == {fact("clue", "top", 1, "C"), fact("clue", "top", 5, "A")}
+
+
+def test_tabs_between_a_key_and_its_clues_read_as_spaces(tmp_path, capsys):
+    # The reader and the independent checker both take tabs as spacing (a hardening
+    # mutation replaced spaces by tabs; the checker once kept them as letters).
+    from checkers import checker
+    tabbed = REFERENCE.replace("top:    ", "top:\t").replace("left:   ", "left:\t")
+    assert "\t" in tabbed
+    (tmp_path / "tabs.txt").write_text(tabbed)
+    assert main(["abc", str(tmp_path / "tabs.txt"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    checker("abc").check(tabbed, data["solutions"][0])

@@ -62,9 +62,9 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
     for index, line in enumerate(lines):
         key, _, value = line.partition(":")
         key = key.strip().lower()
-        fields[key] = value.replace(" ", "").upper()
+        fields[key] = "".join(value.split()).upper()  # spaces or tabs
         if key == "grid":
-            rows = [row.replace(" ", "").upper() for row in lines[index + 1:]]
+            rows = ["".join(row.split()).upper() for row in lines[index + 1:]]
             break
     clues = {side: fields[side] for side in SIDES if side in fields}
     size = int(fields["size"]) if "size" in fields else len(next(iter(clues.values())))
