@@ -614,11 +614,13 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
                         f"{', '.join(formats)})")
     write = found.writer(to or next(iter(formats)))
     blank = spec.blank(size)
-    # The empty board is grounded only when the full solution comes from solving it;
-    # a puzzle's own random answer leaves only boards with clues to ground (bounded by
-    # --time-limit and --memory-limit like any solve).
-    if spec.random_answer is None:
-        found.check_size(blank, max_size, force)
+    # The empty board is grounded when the full solution comes from solving it. A
+    # puzzle's own random answer leaves only boards with clues to ground, which have
+    # fewer candidates: there the empty board may measure up to twice the solve limit
+    # (a 20x20 hidoku, 160,000 candidate pairs empty, is made in seconds).
+    if max_size is None and spec.random_answer is not None and spec.max_size:
+        max_size = 2 * spec.max_size
+    found.check_size(blank, max_size, force)
     rules = Path(encoding) if encoding is not None else found.encoding
     check_encoding_file(rules)
     fmt = to or next(iter(formats))

@@ -214,12 +214,14 @@ def test_ctrl_c_during_a_collection_keeps_the_puzzles_made(jobs):
         _solved_once("hidoku", line["text"])
 
 
-def test_the_empty_board_is_measured_only_when_generation_grounds_it():
+def test_an_own_random_answer_lets_generation_go_past_the_solve_limit(capsys):
     # hidoku draws its own random full answer (a king's tour), so its empty board is never
-    # grounded: a size limit below the empty board's measure does not refuse it, while a
-    # puzzle whose full answer comes from solving the empty board is refused.
-    made = pyasp_runner.generate("hidoku", size="6x6", seed=1, max_size=10)
-    assert made is not None
-    _solved_once("hidoku", made.text)
-    with pytest.raises(api.UserError, match="above the limit of 10"):
-        pyasp_runner.generate("magic", size="4", seed=1, max_size=10)
+    # grounded: a 20x20 board (160,000 candidate pairs empty, above the solve limit of
+    # 150,000) is made; an empty 20x20 to solve is refused, and so is a board to make
+    # past twice the limit.
+    made = pyasp_runner.generate("hidoku", size="20x20", seed=1)
+    assert made is not None and len(made.text.strip().splitlines()) == 20
+    with pytest.raises(api.UserError, match="above the limit of 150,000"):
+        api.solve("hidoku", "\n".join([",".join(["_"] * 20)] * 20))
+    with pytest.raises(api.UserError, match="above the limit of 300,000"):
+        pyasp_runner.generate("hidoku", size="24x24", seed=1)
