@@ -617,7 +617,7 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     # The empty board is grounded when the full solution comes from solving it. A
     # puzzle's own random answer leaves only boards with clues to ground, which have
     # fewer candidates: there the empty board may measure up to twice the solve limit
-    # (a 20x20 hidoku, 160,000 candidate pairs empty, is made in seconds).
+    # (a 20x20 path puzzle, 160,000 candidate pairs empty, is made in seconds).
     if max_size is None and spec.random_answer is not None and spec.max_size:
         max_size = 2 * spec.max_size
     found.check_size(blank, max_size, force)
