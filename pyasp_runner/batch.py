@@ -74,6 +74,7 @@ import itertools
 import multiprocessing
 import os
 import queue
+import select
 import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -86,6 +87,7 @@ OK, TIMEOUT, CRASHED, RAISED = "ok", "timeout", "crashed", "raised"
 RECYCLE_AFTER = 50  # tasks a worker process runs before it is replaced (see above)
 AHEAD = 4  # tasks handed out per worker before the earlier ones finish
 POLL_S = 0.2  # how often waiting looks at `stop`
+JOIN_S = 10.0  # how long a stopped pool may take to end before its workers are killed here
 # What each forked worker has loaded already: clingo and the solving path.
 PRELOAD = ("pyasp_runner.api",)
 
@@ -157,7 +159,8 @@ def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
                   preload: tuple[str, ...]) -> Iterator[Done]:
     from pebble import ProcessPool
 
-    pool: Any = ProcessPool(max_workers=jobs, max_tasks=recycle_after, context=_context(preload))
+    pool: Any = ProcessPool(max_workers=jobs, max_tasks=recycle_after, context=_context(preload),
+                            initializer=_end_with_run, initargs=(os.getpid(),))
     pending: dict[Future[Any], tuple[int, Task, float]] = {}
     numbered = enumerate(tasks)
     finished = False
@@ -175,11 +178,64 @@ def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
                 yield _done_locally(future, index, task, started, time_limit)
     finally:
         # Stopped (Ctrl-C, `stop`, the caller closed the generator): end the workers now.
-        if finished:
-            pool.close()
-        else:
-            pool.stop()
+        _end(pool, finished)
+
+
+def _end(pool: Any, finished: bool) -> None:
+    """Close a finished pool, or stop an unfinished one, and wait for its workers to end.
+
+    Stopping joins the pool's own threads, which can wait forever on a worker that was
+    killed halfway through sending its result (pebble's channel); after `JOIN_S` the
+    workers still alive are killed here and the join is left to finish on its own.
+    """
+    if finished:
+        pool.close()
         pool.join()
+        return
+    pool.stop()
+    joining = threading.Thread(target=pool.join, name="batch-pool-join", daemon=True)
+    joining.start()
+    joining.join(JOIN_S)
+    if joining.is_alive():
+        workers = getattr(getattr(getattr(pool, "_pool_manager", None), "worker_manager",
+                                  None), "workers", {})
+        for worker in list(workers.values()):
+            if worker.is_alive():
+                worker.kill()
+        joining.join(JOIN_S)
+
+
+def _end_with_run(run: int) -> None:
+    """In each worker, first: end this process when the run (process `run`) ends.
+
+    Workers are forked from the forkserver, not from the run, and the forkserver lives as
+    long as any worker does; so a worker the pool failed to stop (the run was killed, or
+    stopped while the worker was being started) would wait for tasks for ever, holding
+    the run's standard output open and its memory. A daemon thread waits for the run's
+    end (a pidfd, readable when that process exits) and ends the worker then.
+    """
+    try:
+        handle = os.pidfd_open(run)
+    except (AttributeError, OSError):  # not Linux 5.3+, or the run has already ended
+        if not _running(run):
+            os._exit(1)
+        return
+
+    def watch() -> None:
+        select.select([handle], [], [])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-run", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _wait(pending: Iterable[Future[Any]], stop: threading.Event) -> tuple[set[Future[Any]],

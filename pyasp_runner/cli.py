@@ -30,7 +30,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast
 
@@ -984,13 +984,21 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
 
     stopped = False
     written = 0
+    if jobs > 1:
+        # Workers make the puzzles: a signal only sets output.stop, which the pool looks
+        # at between results, so Ctrl-C never lands inside the pool's own bookkeeping.
+        output.writing_begins()
     with generated_progress(err, args, tally, jobs) as (judged, phase):
         try:
-            for record in collection(settings, args.count, seed, jobs=jobs, tally=tally,
-                                     judged=judged, phase=phase, stop=output.stop):
-                with output.signals_deferred():
-                    write_record(record, written + 1, width, folder, out)
-                    written += 1
+            with closing(collection(settings, args.count, seed, jobs=jobs, tally=tally,
+                                    judged=judged, phase=phase, stop=output.stop)) as made:
+                for record in made:
+                    with output.signals_deferred():
+                        write_record(record, written + 1, width, folder, out)
+                        written += 1
+                    if output.stop.is_set():  # a signal while workers made puzzles
+                        stopped = True
+                        break
         except (api.Stopped, WorkersStopped, KeyboardInterrupt):  # Ctrl-C, SIGTERM
             stopped = True
     what = f"{args.puzzle}: {written} of {args.count} puzzles"
@@ -1143,8 +1151,6 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
-    from contextlib import closing
-
     from . import audit, batch
 
     check_collection_combinations(args)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,7 +117,7 @@ def collection(settings: Settings, count: int, seed: int, *, jobs: int = 1,
                tries: int | None = None, tally: Tally | None = None,
                phase: Callable[[str], None] | None = None,
                judged: Callable[[Tally], None] | None = None,
-               stop: threading.Event | None = None) -> Iterator[dict[str, Any]]:
+               stop: threading.Event | None = None) -> Generator[dict[str, Any], None, None]:
     """The first `count` kept candidates, in index order, from at most `tries` candidates
     (default: 50 per puzzle wanted, at least 200). `jobs` > 1 makes candidates in
     that many worker processes (`batch.run`, a candidate per task with the time limit);

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +39,11 @@ def die() -> None:
 
 def fail() -> None:
     raise ValueError("a bug in the task")
+
+
+def note_pid_and_wait(folder: str) -> None:
+    Path(folder, str(os.getpid())).touch()
+    time.sleep(600)
 
 
 def test_every_task_once_with_its_index_and_value() -> None:
@@ -89,11 +99,43 @@ def test_stop_ends_the_workers_and_keeps_what_finished() -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, ended but not yet reaped, does not)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
         return False
-    return True
+    return "\nState:\tZ" not in status
+
+
+def test_no_worker_outlives_a_killed_run(tmp_path: Path) -> None:
+    # The run itself is killed (SIGKILL: no clean-up of its own): its forkserver ends,
+    # and the workers forked from it are killed with it, instead of running on with the
+    # run's output and memory.
+    here = Path(__file__).parent
+    script = ("import sys; from test_batch import note_pid_and_wait; "
+              "from pyasp_runner.batch import Task, run; "
+              "list(run([Task(str(n), note_pid_and_wait, (sys.argv[1],)) for n in range(2)], "
+              "jobs=2))")
+    process = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], cwd=here,
+                               env=os.environ | {"PYTHONPATH": str(here)})
+    try:
+        workers = _wait_for(lambda: [int(f.name) for f in tmp_path.iterdir()] or None,
+                            lambda pids: len(pids) == 2)
+        assert process.pid not in workers and all(_alive(pid) for pid in workers)
+    finally:
+        process.kill()
+        process.wait()
+    assert _wait_for(lambda: [pid for pid in workers if _alive(pid)], lambda left: not left) == []
+
+
+def _wait_for(look: Callable[[], Any], enough: Callable[[Any], bool]) -> Any:
+    """What `look` sees once `enough` says so, or after two minutes what it sees then."""
+    for _ in range(1200):
+        seen = look()
+        if seen is not None and enough(seen):
+            return seen
+        time.sleep(0.1)
+    return look()
 
 
 def test_on_a_local_dask_cluster() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 from checkers import checker
@@ -198,20 +200,37 @@ def test_ctrl_c_during_a_collection_keeps_the_puzzles_made(jobs):
     process = subprocess.Popen(
         [sys.executable, "-m", "pyasp_runner", "generate", "hidoku", "--size", "8x8",
          "--seed", "1", "--count", "200", "--json-lines", "--jobs", jobs],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     assert process.stdout is not None
-    first = process.stdout.readline()
-    process.send_signal(signal.SIGINT)
-    rest = process.stdout.read()  # the reader's buffer too (communicate reads past it)
-    assert process.stderr is not None
-    err = process.stderr.read()
-    process.wait(timeout=60)
-    assert process.returncode == 130 and "Traceback" not in err
+    # A run that does not end (or a worker left holding its output) fails here after two
+    # minutes, naming the processes still alive, instead of hanging the suite.
+    alive: list[str] = []
+    watchdog = threading.Timer(120, _kill_session, (process.pid, alive))
+    watchdog.start()
+    try:
+        first = process.stdout.readline()
+        process.send_signal(signal.SIGINT)
+        rest = process.stdout.read()  # the reader's buffer too (communicate reads past it)
+        assert process.stderr is not None
+        err = process.stderr.read()
+        process.wait(timeout=60)
+    finally:
+        watchdog.cancel()
+    assert not alive, f"no end 120 s after Ctrl-C; its processes were:\n{alive[0]}"
+    assert process.returncode == 130 and "Traceback" not in err, (process.returncode, err)
     lines = [json.loads(line) for line in (first + rest).splitlines()]
     assert 1 <= len(lines) < 200
     assert "interrupted; the" in err and f"{len(lines)} puzzles made so far" in err
     for line in lines[:2]:
         _solved_once("hidoku", line["text"])
+
+
+def _kill_session(leader: int, alive: list[str]) -> None:
+    """Note every process of the session `leader` began (the run, its forkserver and
+    workers), then kill them all."""
+    alive.append(subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:24,args", "-s", str(leader)],
+                                capture_output=True, text=True).stdout)
+    os.killpg(leader, signal.SIGKILL)
 
 
 def test_an_own_random_answer_lets_generation_go_past_the_solve_limit(capsys):
