@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import clingo
 import pytest
@@ -282,8 +283,18 @@ def test_a_mistyped_file_name_is_missing_even_for_one_line_formats(capsys):
 
 
 def test_directory_and_missing_file(capsys, tmp_path):
-    assert main(["jodici", str(tmp_path)]) == 2
-    assert "directory" in capsys.readouterr().err
+    # A directory is a collection: one with no puzzle file in it (empty, or only what an
+    # audit skips: hidden files and expected answers) is refused with one line naming it.
+    empty, skipped = tmp_path / "empty", tmp_path / "skipped"
+    (skipped / ".hidden").mkdir(parents=True)
+    empty.mkdir()
+    (skipped / ".hidden" / "1.csv").write_text(Path(JODICI).read_text())
+    (skipped / ".1.csv").write_text(Path(JODICI).read_text())
+    (skipped / "1.expected.json").write_text("{}")
+    for directory in (empty, skipped):
+        assert main(["jodici", str(directory)]) == 2
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert lines == [f"solve-asp: no puzzle found in {directory}"]
     assert main(["jodici", str(tmp_path / "nothing.csv")]) == 2
     assert "no such file" in capsys.readouterr().err
 
