@@ -310,6 +310,30 @@ def test_time_limit_covers_grounding(tmp_path):
     assert data["status"] == "timeout" and data["solutions"] == [] and not data["complete"]
 
 
+# Grounds in milliseconds, then clasp's preparation of the search (inside clingo's solve
+# call, which cannot be interrupted) translates a count over 20,000 atoms into normal
+# rules (--trans-ext=all): minutes, and gigabytes, as rc4 past its size limit spent half
+# a minute there.
+SLOW_PREPARATION = "{ big(1..20000) }. :- #count{ X : big(X) } < 10000.\n"
+
+
+def test_time_limit_covers_the_preparation_of_the_search(tmp_path):
+    slow = tmp_path / "slow-preparation.lp"
+    slow.write_text((ROOT / "asp" / "jodici.lp").read_text() + SLOW_PREPARATION)
+    for options in ((), ("--json",)):
+        process = command("jodici", JODICI, "--encoding", str(slow), "--time-limit", "2",
+                          "--clingo-arg=--trans-ext=all", *options)
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 4, err
+        assert "Traceback" not in err
+        if options:
+            data = json.loads(out)
+            assert data["status"] == "timeout" and data["solutions"] == []
+            assert not data["complete"]
+        else:
+            assert "Stopped (time limit reached)" in out and "nothing found" in out
+
+
 def test_ctrl_c_while_grounding(tmp_path):
     slow = tmp_path / "slow.lp"
     slow.write_text(SLOW_GROUND)
