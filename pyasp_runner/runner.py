@@ -234,8 +234,8 @@ def start_search(ctl: clingo.Control, deadline: float | None,
     """`ctl.solve(async_=True, **options)`, bounded by the deadline and Ctrl-C (see
     `bounded`): the call itself prepares the ground program (clasp's preprocessing, an
     optimisation's set-up), which cannot be interrupted and takes half a minute on a
-    program of millions of rules (rc4 past its size limit); a search started after the
-    caller gave up is cancelled at once."""
+    program of millions of rules (an instance past its size limit); a search started
+    after the caller gave up is cancelled at once."""
 
     def begin() -> clingo.SolveHandle:
         return cast(clingo.SolveHandle, ctl.solve(async_=True, **options))
