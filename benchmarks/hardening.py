@@ -503,6 +503,19 @@ def raw_text_check(name: str, puzzle: str, original: str) -> Callable[[str, str]
     return verify
 
 
+def separator_doubled(text: str, separator: str) -> str | None:
+    """`text` with the first separator of its first data line holding one doubled (None:
+    no such line). The line is edited where it stands: a comment may quote it."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if (is_content(line) and not _METADATA.search(line) and separator in line
+                and not line.lower().startswith("alphabet")
+                and "://" not in line):  # an address's host is free
+            lines[index] = line.replace(separator, separator * 2, 1)
+            return "\n".join(lines)
+    return None
+
+
 def parser_cases(puzzles: list[str], folder: Path) -> list[Case]:
     """Leading zeros (same facts), Unicode digits (refused), a doubled separator or an
     inserted digit (refused or other facts, never the same), a `.non` file short of a
@@ -532,12 +545,8 @@ def parser_cases(puzzles: list[str], folder: Path) -> list[Case]:
                               number_edit(text, lambda n: n[:1] + "7" + n[1:]), True))
             # `..` is hidoku's run of blocked cells; rc4's alphabet is a set of characters.
             for separator in (",", "/") + ((".",) if puzzle != "hidoku" else ()):
-                line = next((line for line in text.split("\n") if is_content(line)
-                             and not _METADATA.search(line) and separator in line
-                             and not line.lower().startswith("alphabet")
-                             and "://" not in line), None)  # an address's host is free
-                if line is not None:
-                    doubled = text.replace(line, line.replace(separator, separator * 2, 1), 1)
+                doubled = separator_doubled(text, separator)
+                if doubled is not None:
                     edits.append(("separator doubled", repr(separator), doubled, True))
             if path.suffix == ".non":
                 lines = text.split("\n")

@@ -429,3 +429,22 @@ def test_generate_refuses_boards_above_the_size_limit(capsys):
     assert "above the limit" in capsys.readouterr().err
     assert main(["generate", "hidoku", "--size", "100x100"]) == 2
     assert "--max-size" in capsys.readouterr().err
+
+
+def test_the_benchmark_doubles_a_separator_in_the_data_not_in_a_comment_quoting_it():
+    """benchmarks/hardening.py's edit went to the first place the data line's text was
+    found, a comment quoting it (countdown's and magic's sources), and so reported the
+    unchanged puzzle as "an edited puzzle gave the original's facts"."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from hardening import separator_doubled
+
+    for path in (INSTANCES / "countdown" / "classic-812-list.txt",
+                 INSTANCES / "magic" / "checkio-example.txt"):
+        text = path.read_text(encoding="utf-8")
+        doubled = separator_doubled(text, ",")
+        assert doubled is not None
+        comments = [line for line in text.split("\n") if line.startswith("#")]
+        assert [line for line in doubled.split("\n") if line.startswith("#")] == comments
+        puzzle = registry()[path.parent.name]
+        with pytest.raises(InputError, match="empty|fields"):
+            puzzle.parse(doubled, str(path))
