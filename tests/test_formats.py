@@ -3,8 +3,11 @@ puzzles too (hypothesis), and each format read refuses bad input in one clear li
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import INSTANCES, assert_refused
+from checkers import checker
+from conftest import INSTANCES, assert_refused, expected_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -240,7 +243,9 @@ def test_one_grid_reader_reads_every_layout_alike():
                "|  |  |  |\n|  |  |  |\n----------\n|  |  |  |\n|  |  | 9|\n|  |  |  |\n"
                "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n",
                "[[2, 0, 0],\n [0, 0, 0],\n [0, 0, 9]]\n", '[["2", "_", "_"], ["_", "_", "_"], '
-               '["_", "_", "9"]]']
+               '["_", "_", "9"]]',
+               # the enjoysudoku forum's semicolon rows, Reed's HW5 file (`R C` line, `--`)
+               "02;00;00\n00;00;00\n00;00;09\n", "3 3\n02 -- --\n-- -- --\n-- -- 09\n"]
     for puzzle in (hidoku, magic):
         facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
                  if puzzle is hidoku or "roblem" not in text}
@@ -339,3 +344,25 @@ def test_generate_keeps_to_clues_the_format_can_state(capsys):
     url = capsys.readouterr().out.strip()
     instance = PUZZLES["abc"].parse(url, "generated")
     assert all(clue.arguments[-1].string != "-" for clue in instance.clues)
+
+
+# Public instances of issue 20's last formats (see instances/README.md), each read by the
+# command itself as a user would run it: its answers obey the rules (the independent
+# checker), and the published answer is among them.
+PUBLIC_THROUGH_THE_COMMAND = ["hidoku/reed-csc421-hw5.txt", "hidoku/janko-014.txt",
+                              "hidoku/enjoysudoku-evert.txt",
+                              "checkerboard/taylorjg-draughtboard.txt"]
+
+
+@pytest.mark.parametrize("relative", PUBLIC_THROUGH_THE_COMMAND)
+def test_public_instances_read_through_the_command(capsys, relative):
+    path = INSTANCES / relative
+    expected = expected_for(path)
+    code = main([path.parent.name, str(path), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert (code, data["status"], data["unique"]) == (0, expected["status"], expected["unique"])
+    rules = checker(path.parent.name)
+    for solution in data["solutions"]:
+        rules.check(path.read_text(encoding="utf-8"), solution)
+    for solution in expected.get("solutions", []):
+        assert solution in data["solutions"]

@@ -1,7 +1,8 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
-rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
+rows of comma-separated fields, semicolon-separated fields (as on the enjoysudoku forum),
+whitespace-separated fields (as on Rosetta Code),
 bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
 JSON write one) or the bordered ASCII layout (`+--+--+` or `-----` rule
 lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
