@@ -175,6 +175,8 @@ def test_random_puzzles_round_trip_through_every_writer(name, strategy, data):
     ("nonogram", "[Dimensions]\n2\n2\n[Row clues]\n1\n", 5, "1 row clues, [Dimensions]"),
     ("nonogram", "[Dimensions]\n2\n2\n", None, "no [Row clues] section and no [Solution]"),
     ("nonogram", "[Dimensions]\n1\n2\n[Solution]\n2 3\n", 5, "each 1 (empty) or 2"),
+    ("nonogram", "[Dimensions]\n1\n1\n[Row clues]\n1\n[Column clues]\n1\n[Working grid]\n"
+     "3\n", 9, "a [Working grid] row is 1 cells, each 0 (undecided), 1 (empty) or 2"),
     ("nonogram", "[Dimensions]\n1\n1\n[Row clues]\n1\n[Row clues]\n1\n", 6,
      "a second [Row clues] section"),
     ("nonogram", "[Dimensions]\n1\n2\n[Row clues]\n2\n[Column clues]\n1\nx\n", 8,

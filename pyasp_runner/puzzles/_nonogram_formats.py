@@ -227,8 +227,8 @@ KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
     """A `.non` file from its content `lines`; `blank` are the numbers of its blank lines,
     which some collections use for a line without black cells (they count as such only
-    where a section is short by exactly that many). Without a `width` (`height`) line the
-    `columns` (`rows`) section's clues are counted for it."""
+    where a section is short by exactly that many). Without `width` and `height` lines
+    the clues of the `columns` and `rows` sections are counted for them."""
     sizes: dict[str, tuple[int, int]] = {}
     sections: dict[str, list[tuple[int, Clue]]] = {}
     headers: dict[str, int] = {}
@@ -261,10 +261,11 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
             bits = value.strip('"')
             goal = bits if bits and set(bits) <= {"0", "1"} else None
         # Other keywords (catalogue, title, by, copyright, license, ...) are metadata.
-    for size, keyword in (("width", "columns"), ("height", "rows")):
-        if size not in sizes and keyword in sections:
-            # No size line (NonoGeek's `ROWS:`/`COLUMNS:` files): the section's clues
-            # count the lines, a blank line being spacing there.
+    if not sizes and "rows" in sections and "columns" in sections:
+        # No size lines at all (NonoGeek's `ROWS:`/`COLUMNS:` files): each section's clues
+        # count its lines, a blank line being spacing there. (One size line without the
+        # other is a line lost, and refused below.)
+        for size, keyword in (("width", "columns"), ("height", "rows")):
             count = len(sections[keyword])
             sizes[size] = (side(str(count), size, source, headers[keyword]), headers[keyword])
     for keyword in ("width", "height", "rows", "columns"):
@@ -740,7 +741,8 @@ def read_gno(text: str, source: str) -> Board:
                          "number of rows, then of columns)", headers["dimensions"])
     height = side(size[0][1], "rows", source, size[0][0])
     width = side(size[1][1], "columns", source, size[1][0])
-    goal = _gno_solution(sections.get("solution"), width, height, source)
+    goal = _gno_grid(sections.get("solution"), "[Solution]", width, height, source)
+    _gno_grid(sections.get("working grid"), "[Working grid]", width, height, source)
     clues: dict[str, list[Clue]] = {}
     lines: dict[tuple[str, int], int] = {}
     for key, kind, count in (("row clues", "row", height), ("column clues", "column", width)):
@@ -767,20 +769,23 @@ def read_gno(text: str, source: str) -> Board:
     return board
 
 
-def _gno_solution(found: list[tuple[int, str]] | None, width: int, height: int,
-                  source: str) -> str | None:
-    """The `[Solution]` grid as '0'/'1' row-major (1 black), or None without one."""
+def _gno_grid(found: list[tuple[int, str]] | None, name: str, width: int, height: int,
+              source: str) -> str | None:
+    """A grid section (`[Solution]`, or the player's `[Working grid]`, where 0 is a cell
+    not yet decided) as '0'/'1' row-major (1 black), or None without one."""
     if not found:
         return None
     if len(found) != height:
-        raise InputError(source, f"[Solution] has {len(found)} rows, [Dimensions] says "
+        raise InputError(source, f"{name} has {len(found)} rows, [Dimensions] says "
                          f"{height}", found[-1][0])
+    cells_read = ("1", "2") if name == "[Solution]" else ("0", "1", "2")
     bits = []
     for number, line in found:
-        cells = line.split()
-        if len(cells) != width or not set(cells) <= {"1", "2"}:
-            raise InputError(source, f"a [Solution] row is {width} cells, each 1 (empty) or "
-                             "2 (black)", number)
+        cells = [cell.lstrip("0") or "0" for cell in line.split()]  # 002 is 2
+        if len(cells) != width or not set(cells) <= set(cells_read):
+            undecided = "0 (undecided), " if "0" in cells_read else ""
+            raise InputError(source, f"a {name} row is {width} cells, each {undecided}1 "
+                             "(empty) or 2 (black)", number)
         bits += ["1" if cell == "2" else "0" for cell in cells]
     return "".join(bits)
 
