@@ -157,18 +157,16 @@ def _context(preload: tuple[str, ...]) -> Any:
 def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
                   recycle_after: int, stop: threading.Event,
                   preload: tuple[str, ...]) -> Iterator[Done]:
-    from pebble import ProcessPool
-
-    pool: Any = ProcessPool(max_workers=jobs, max_tasks=recycle_after, context=_context(preload),
-                            initializer=_end_with_run, initargs=(os.getpid(),))
+    pool: Any = _pool_class()(max_workers=jobs, max_tasks=recycle_after,
+                              context=_context(preload), initializer=_end_with_run,
+                              initargs=(os.getpid(),))
     pending: dict[Future[Any], tuple[int, Task, float]] = {}
     numbered = enumerate(tasks)
     finished = False
     try:
         while True:
             for index, task in itertools.islice(numbered, max(0, jobs * AHEAD - len(pending))):
-                future = pool.schedule(task.function, task.args, timeout=time_limit)
-                pending[future] = (index, task, time.perf_counter())
+                pending[_schedule(pool, task, time_limit)] = (index, task, time.perf_counter())
             if not pending:
                 finished = True
                 return
@@ -179,6 +177,120 @@ def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
     finally:
         # Stopped (Ctrl-C, `stop`, the caller closed the generator): end the workers now.
         _end(pool, finished)
+
+
+def _schedule(pool: Any, task: Task, time_limit: float | None) -> Future[Any]:
+    """The task handed to the pool; a pool that broke (see `_pool_class`) fails it at once."""
+    try:
+        future: Future[Any] = pool.schedule(task.function, task.args, timeout=time_limit)
+    except RuntimeError as error:  # pebble: "Unexpected error within the Pool"
+        future = Future()
+        future.set_exception(_broken_pool()(f"the worker pool broke ({error})"))
+    return future
+
+
+def _broken_pool() -> type[Exception]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool
+
+
+_POOL: list[type] = []
+
+
+def _pool_class() -> type:
+    """pebble's `ProcessPool`, with the end of a worker matched to its task without a race.
+
+    pebble reads the workers' messages in one thread and looks for ended workers in
+    another. A worker that takes a task sends an acknowledgement ("worker W runs task T")
+    and may die right after (killed for its memory, a crash in clingo); under load the
+    ended worker can be seen before its acknowledgement is read. pebble then finds no
+    task of that worker: with no other task known to be running it declares the whole
+    pool broken (every task in flight fails with BrokenProcessPool), otherwise it
+    forgets the worker, and the task, acknowledged later by a worker that is gone, waits
+    for ever (an audit without --time-limit hung so).
+
+    Here the two threads take turns (a lock around reading and handling messages), and
+    before the end of a worker is judged, every message already sent is read: once a
+    worker has ended, all it sent is in the pipe. Its acknowledged task then fails with
+    ProcessExpired (it was running when its worker died). A task acknowledged by a worker
+    the pool killed for another task's time limit (pebble issue #153) still ends at its
+    own time limit (a run gives every task the same), so it cannot wait for ever.
+    """
+    if _POOL:
+        return _POOL[0]
+    from pebble import ProcessExpired, ProcessPool
+    from pebble.common.types import Result, ResultStatus
+    from pebble.pool import process as pebble
+
+    class PoolManager(pebble.PoolManager):
+        def __init__(self, context: Any, mp_context: Any) -> None:
+            super().__init__(context, mp_context)
+            self.turn = threading.Lock()
+
+        def process_next_message(self, timeout: float) -> None:
+            channel: Any = self.worker_manager.pool_channel
+            try:
+                if not channel.poll(timeout):
+                    return
+            except (OSError, ValueError):  # closed: the pool is ending
+                time.sleep(timeout)
+                return
+            with self.turn:
+                self.read_sent_messages()
+
+        def read_sent_messages(self) -> None:
+            """Handle every message the workers have sent so far (the caller holds `turn`)."""
+            channel: Any = self.worker_manager.pool_channel
+            while True:
+                try:
+                    if not channel.poll(0):
+                        return
+                except (OSError, ValueError):
+                    return
+                self.handle(self.worker_manager.receive(0))
+
+        def handle(self, message: Any) -> None:
+            if isinstance(message, pebble.Acknowledgement):
+                self.task_manager.task_start(message.task, message.worker)
+            elif isinstance(message, pebble.TaskResult):
+                self.task_manager.task_done(message.task, message.result)
+            elif isinstance(message, pebble.TaskProblem):
+                self.task_manager.task_problem(message.task, message.error)
+
+        def update_tasks(self) -> None:
+            with self.turn:
+                self.read_sent_messages()  # a result that came in time is taken as such
+                super().update_tasks()  # type: ignore[no-untyped-call]
+
+        def update_workers(self) -> None:
+            with self.turn:
+                for expiration in self.worker_manager.inspect_workers():
+                    self.handle_worker_expiration(expiration)
+            self.worker_manager.create_workers()  # type: ignore[no-untyped-call]
+
+        def handle_worker_expiration(self, expiration: tuple[int, int | None]) -> None:
+            worker, code = expiration
+            self.read_sent_messages()
+            running = [task for task in pebble.dictionary_values(self.task_manager.tasks)
+                       if task.worker_id == worker]
+            if running:
+                for task in running:
+                    expired = ProcessExpired(  # type: ignore[no-untyped-call]
+                        "Abnormal termination", code=code, pid=worker)
+                    self.task_manager.task_done(task.id, Result(ResultStatus.ERROR, expired))
+            else:
+                super().handle_worker_expiration(expiration)
+
+    class Pool(ProcessPool):
+        Manager = PoolManager
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pool_manager = self.Manager(self._context, kwargs["context"])
+
+    _POOL.append(Pool)
+    return Pool
 
 
 def _end(pool: Any, finished: bool) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from pyasp_runner import batch
 from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, run
 
 
@@ -74,6 +75,32 @@ def test_a_dead_worker_fails_only_its_own_task() -> None:
     assert done["raises"].outcome == RAISED
     assert done["raises"].error == "ValueError: a bug in the task"
     assert [done[name].value for name in "abc"] == [4, 9, 16]
+
+
+def test_a_worker_seen_ended_before_its_last_message_is_read_fails_only_its_task(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under load the pool can see a worker's end before it reads the worker's last
+    # message ("I took task `dies`"). Here the pool reads no message until it has judged
+    # a worker's end, every time: the task that died with its worker is "crashed", and
+    # the pool is not declared broken (BrokenProcessPool for every task in flight).
+    pool_class = batch._pool_class()
+    judged = threading.Event()
+
+    class Late(pool_class.Manager):  # type: ignore[name-defined]
+        def process_next_message(self, timeout: float) -> None:
+            judged.wait(120)
+            super().process_next_message(timeout)
+
+        def handle_worker_expiration(self, expiration: tuple[int, int | None]) -> None:
+            super().handle_worker_expiration(expiration)
+            judged.set()
+
+    monkeypatch.setattr(pool_class, "Manager", Late)
+    tasks = [Task("a", square, (2,)), Task("dies", die), Task("b", square, (3,))]
+    done = {d.name: d for d in run(tasks, jobs=1)}
+    assert judged.is_set()
+    assert done["dies"].outcome == CRASHED and "SIGKILL" in (done["dies"].error or ""), done
+    assert [done[name].value for name in "ab"] == [4, 9]
 
 
 @pytest.mark.parametrize("recycle_after", [1, 3])
