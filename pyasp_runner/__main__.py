@@ -1,5 +1,29 @@
-"""`python -m pyasp_runner` is `solve-asp`."""
+"""`python -m pyasp_runner` is `solve-asp`; `run_command` is the `solve-asp` entry point.
 
-from .cli import run_command
+Ctrl-C and SIGTERM are handled from the first moment of the run: the handlers are
+installed before the command line's modules (rich, clingo) are imported, which takes
+seconds on a loaded machine; a signal then ends the run with one line and exit 130 or
+143, never a traceback or a process killed outright.
+"""
 
-run_command()
+from __future__ import annotations
+
+import sys
+
+from . import output
+
+
+def run_command() -> None:
+    """`cli.run_command`, with signals handled while it is being imported and started."""
+    output.install_signal_handlers()
+    try:
+        from . import cli
+
+        cli.run_command()
+    except KeyboardInterrupt:  # before the command's own handling began
+        sys.stderr.write("solve-asp: interrupted\n")
+        sys.exit(output.interrupted_code())
+
+
+if __name__ == "__main__":
+    run_command()

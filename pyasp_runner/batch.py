@@ -151,7 +151,39 @@ def _context(preload: tuple[str, ...]) -> Any:
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(preload))
+    start_forkserver()
     return context
+
+
+def start_forkserver() -> None:
+    """Start multiprocessing's forkserver (if it is not running) deaf to Ctrl-C and SIGTERM.
+
+    A terminal's Ctrl-C, and a SIGTERM from a supervisor that ends a process group
+    (systemd, CI runners, `kill -- -PGID`), reach every process of the run's group. The
+    forkserver, still importing its preload (seconds on a loaded machine), died of it
+    with a KeyboardInterrupt traceback, and the pool then broke with another. It is
+    started with both signals blocked, which it keeps (exec keeps the mask): the run
+    alone decides its end (it ends when the run does). Each worker forked from it
+    unblocks them first (`unblock_signals`), a signal pending in the server not being
+    inherited.
+    """
+    import signal
+    from multiprocessing import forkserver
+
+    stopping = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def unblock_signals(*numbers: int) -> None:
+    """In a process forked from the forkserver: receive these signals again (default:
+    Ctrl-C and SIGTERM)."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, set(numbers or (signal.SIGINT, signal.SIGTERM)))
 
 
 def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
@@ -166,11 +198,14 @@ def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
     try:
         while True:
             for index, task in itertools.islice(numbered, max(0, jobs * AHEAD - len(pending))):
-                pending[_schedule(pool, task, time_limit)] = (index, task, time.perf_counter())
+                pending[_schedule(pool, task, time_limit, stop)] = (index, task,
+                                                                    time.perf_counter())
             if not pending:
                 finished = True
                 return
             done, _ = _wait(pending, stop)
+            if stop.is_set():  # a signal to the whole process group also ends the workers
+                raise Stopped  # and the forkserver: their tasks did not fail, they were stopped
             for future in done:
                 index, task, started = pending.pop(future)
                 yield _done_locally(future, index, task, started, time_limit)
@@ -179,20 +214,21 @@ def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
         _end(pool, finished)
 
 
-def _schedule(pool: Any, task: Task, time_limit: float | None) -> Future[Any]:
-    """The task handed to the pool; a pool that broke (see `_pool_class`) fails it at once."""
+def _schedule(pool: Any, task: Task, time_limit: float | None,
+              stop: threading.Event) -> Future[Any]:
+    """The task handed to the pool. A pool that cannot start workers (its forkserver was
+    killed, e.g. by a SIGTERM sent to the whole process group) fails the task at once, or
+    stops the run if a signal asked for that."""
     try:
         future: Future[Any] = pool.schedule(task.function, task.args, timeout=time_limit)
-    except RuntimeError as error:  # pebble: "Unexpected error within the Pool"
+    except KeyboardInterrupt:  # Ctrl-C while the pool starts its workers
+        raise Stopped from None
+    except RuntimeError as error:  # BrokenProcessPool, or pebble's "error within the Pool"
+        if stop.is_set():
+            raise Stopped from None
         future = Future()
-        future.set_exception(_broken_pool()(f"the worker pool broke ({error})"))
+        future.set_exception(error)
     return future
-
-
-def _broken_pool() -> type[Exception]:
-    from concurrent.futures.process import BrokenProcessPool
-
-    return BrokenProcessPool
 
 
 _POOL: list[type] = []
@@ -326,6 +362,12 @@ def _end_with_run(run: int) -> None:
     the run's standard output open and its memory. A daemon thread waits for the run's
     end (a pidfd, readable when that process exits) and ends the worker then.
     """
+    unblock_signals()  # blocked in the forkserver (see `start_forkserver`)
+    end_with(run)
+
+
+def end_with(run: int) -> None:
+    """End this process (at once, `os._exit`) when process `run` ends."""
     try:
         handle = os.pidfd_open(run)
     except (AttributeError, OSError):  # not Linux 5.3+, or the run has already ended

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
 import secrets
 import threading
 import time
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+from ..batch import start_forkserver
 
 # After the time limit, the child gets this long to report what it found before it is ended.
 GRACE_S = 3.0
@@ -32,9 +35,22 @@ KEEP_TRACES = 3
 KEPT = "_kept"
 
 
-def _child(request: dict[str, Any], instances: Path | None, conn: Connection) -> None:
-    """The child process: do the request, send progress now and then, then the answer."""
+def _child(request: dict[str, Any], instances: Path | None, conn: Connection,
+           server: int) -> None:
+    """The child process: do the request, send progress now and then, then the answer.
+
+    It ends with the server (process `server`), even one killed outright; Stop and the
+    time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's whole
+    process group, stays blocked here (as the forkserver started it): the server ends
+    its jobs itself on its way out, so the child prints no KeyboardInterrupt.
+    """
+    import signal
+
+    from ..batch import end_with, unblock_signals
     from .work import run
+
+    unblock_signals(signal.SIGTERM)
+    end_with(server)
 
     last = [0.0]
 
@@ -107,8 +123,10 @@ class Jobs:
             if running >= self.max_running:
                 raise BusyError(f"{running} solves are running; stop one first")
             receiver, sender = self.context.Pipe(duplex=False)
-            process = self.context.Process(target=_child, args=(request, self.instances, sender),
-                                           daemon=True, name="solve-asp-studio-job")
+            start_forkserver()  # deaf to the Ctrl-C a terminal sends the whole group
+            process = self.context.Process(target=_child, daemon=True,
+                                           args=(request, self.instances, sender, os.getpid()),
+                                           name="solve-asp-studio-job")
             process.start()
             sender.close()
             job = Job(id=f"{next(self.counter)}-{secrets.token_hex(4)}", action=request["action"],
