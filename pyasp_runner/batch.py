@@ -156,34 +156,30 @@ def _context(preload: tuple[str, ...]) -> Any:
 
 
 def start_forkserver() -> None:
-    """Start multiprocessing's forkserver (if it is not running) deaf to Ctrl-C and SIGTERM.
+    """Start multiprocessing's forkserver (if it is not running) deaf to Ctrl-C.
 
-    A terminal's Ctrl-C, and a SIGTERM from a supervisor that ends a process group
-    (systemd, CI runners, `kill -- -PGID`), reach every process of the run's group. The
-    forkserver, still importing its preload (seconds on a loaded machine), died of it
-    with a KeyboardInterrupt traceback, and the pool then broke with another. It is
-    started with both signals blocked, which it keeps (exec keeps the mask): the run
-    alone decides its end (it ends when the run does). Each worker forked from it
-    unblocks them first (`unblock_signals`), a signal pending in the server not being
-    inherited.
+    A terminal's Ctrl-C reaches every process of the run's group. The forkserver, still
+    importing its preload (seconds on a loaded machine), printed a KeyboardInterrupt
+    traceback and died of it, and the pool then broke with another. It is started with
+    SIGINT ignored (which exec keeps, and the server keeps: it is what it sets itself
+    once its preload is imported); meanwhile the run holds SIGINT blocked, so a Ctrl-C
+    that comes then is delivered to it afterwards, not lost. SIGTERM keeps its default:
+    sent to the whole group (by systemd, a CI runner), it ends the server and workers
+    silently, and the run, told by the same signal, stops (see `_schedule`).
     """
     import signal
     from multiprocessing import forkserver
 
-    stopping = {signal.SIGINT, signal.SIGTERM}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+    if threading.current_thread() is not threading.main_thread():  # handlers: main only
+        forkserver.ensure_running()
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         forkserver.ensure_running()
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def unblock_signals(*numbers: int) -> None:
-    """In a process forked from the forkserver: receive these signals again (default:
-    Ctrl-C and SIGTERM)."""
-    import signal
-
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, set(numbers or (signal.SIGINT, signal.SIGTERM)))
+        signal.signal(signal.SIGINT, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
@@ -294,6 +290,15 @@ def _pool_class() -> type:
             elif isinstance(message, pebble.TaskProblem):
                 self.task_manager.task_problem(message.task, message.error)
 
+        def stop(self) -> None:
+            # The workers first, then their channel: pebble closed the channel first,
+            # unlinking its semaphores, while a worker just started could still be
+            # unpickling them; it printed a FileNotFoundError traceback (cut short when
+            # it was killed) into the run's standard error.
+            workers: Any = self.worker_manager
+            workers.force_stop_workers()
+            workers.close_channels()
+
         def update_tasks(self) -> None:
             with self.turn:
                 self.read_sent_messages()  # a result that came in time is taken as such
@@ -362,7 +367,6 @@ def _end_with_run(run: int) -> None:
     the run's standard output open and its memory. A daemon thread waits for the run's
     end (a pidfd, readable when that process exits) and ends the worker then.
     """
-    unblock_signals()  # blocked in the forkserver (see `start_forkserver`)
     end_with(run)
 
 

@@ -155,6 +155,64 @@ def test_no_worker_outlives_a_killed_run(tmp_path: Path) -> None:
     assert _wait_for(lambda: [pid for pid in workers if _alive(pid)], lambda left: not left) == []
 
 
+SLOW_PRELOAD = """
+import os, pathlib, time
+folder = pathlib.Path(os.environ["SIGNAL_TEST_FOLDER"])
+(folder / "preloading").touch()
+for _ in range(1200):  # until the test has sent its signal (at most two minutes)
+    if (folder / "go").exists():
+        break
+    time.sleep(0.1)
+"""
+STOPPABLE_RUN = """
+import signal, sys, threading
+from test_batch import square
+from pyasp_runner.batch import Stopped, Task, run
+stop = threading.Event()
+for number in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(number, lambda *_: stop.set())
+try:
+    list(run([Task(str(n), square, (n,)) for n in range(8)], jobs=2, stop=stop,
+             preload=("slow_preload",)))
+except Stopped:
+    sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_whole_group_while_the_forkserver_starts_only_stops_the_run(
+        tmp_path: Path, signum: int) -> None:
+    # A terminal's Ctrl-C, or a supervisor's SIGTERM to the process group, reaches the
+    # forkserver too. Sent while it imports its preload, it killed it (a traceback, then
+    # BrokenProcessPool in the run); now only the run decides: it stops, 130.
+    (tmp_path / "slow_preload.py").write_text(SLOW_PRELOAD)
+    here = Path(__file__).parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", STOPPABLE_RUN], cwd=here, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=os.environ | {"PYTHONPATH": f"{here}{os.pathsep}{tmp_path}",
+                          "SIGNAL_TEST_FOLDER": str(tmp_path)})
+    try:
+        assert _wait_for(lambda: (tmp_path / "preloading").exists(), bool), \
+            f"the forkserver never began its preload: {_session(process.pid)}"
+        os.killpg(process.pid, signum)
+        (tmp_path / "go").touch()
+        _, err = process.communicate(timeout=120)
+    finally:
+        left = _session(process.pid)
+        os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
+        process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err, (process.returncode, err)
+    assert _wait_for(lambda: _session(process.pid), lambda alive: not alive) == "", left
+
+
+def _session(leader: int) -> str:
+    """The processes still alive in the session `leader` began, one `ps` line each."""
+    lines = subprocess.run(["ps", "-o", "pid=,stat=,args=", "-s", str(leader)],
+                           capture_output=True, text=True, timeout=60).stdout.splitlines()
+    return "\n".join(line for line in lines if "Z" not in line.split()[1])
+
+
 def _wait_for(look: Callable[[], Any], enough: Callable[[Any], bool]) -> Any:
     """What `look` sees once `enough` says so, or after two minutes what it sees then."""
     for _ in range(1200):

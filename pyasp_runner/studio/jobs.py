@@ -41,15 +41,13 @@ def _child(request: dict[str, Any], instances: Path | None, conn: Connection,
 
     It ends with the server (process `server`), even one killed outright; Stop and the
     time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's whole
-    process group, stays blocked here (as the forkserver started it): the server ends
-    its jobs itself on its way out, so the child prints no KeyboardInterrupt.
+    process group, stays ignored here (as in the forkserver, see `start_forkserver`):
+    the server ends its jobs itself on its way out, so the child prints no
+    KeyboardInterrupt.
     """
-    import signal
-
-    from ..batch import end_with, unblock_signals
+    from ..batch import end_with
     from .work import run
 
-    unblock_signals(signal.SIGTERM)
     end_with(server)
 
     last = [0.0]
