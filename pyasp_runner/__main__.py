@@ -20,9 +20,20 @@ def run_command() -> None:
         from . import cli
 
         cli.run_command()
-    except KeyboardInterrupt:  # before the command's own handling began
+    except BaseException as error:
+        # Before the command's own handling began. An import a signal interrupted can
+        # also fail with another error (Python 3.11 wraps a KeyboardInterrupt raised in
+        # a class's __set_name__ in a RuntimeError).
+        if isinstance(error, SystemExit) or not output.signal_arrived():
+            raise
         sys.stderr.write("solve-asp: interrupted\n")
         sys.exit(output.interrupted_code())
+    finally:
+        # CPython remembers a KeyboardInterrupt that left an exec() of a string (as
+        # dataclasses make their methods) as unhandled, even once it was handled, and
+        # then ends the process with SIGINT instead of its exit code; an exec() of a
+        # string that returns clears that.
+        exec("None")  # noqa: S102 - a constant, to clear the flag
 
 
 if __name__ == "__main__":

@@ -161,24 +161,22 @@ def start_forkserver() -> None:
     A terminal's Ctrl-C reaches every process of the run's group. The forkserver, still
     importing its preload (seconds on a loaded machine), printed a KeyboardInterrupt
     traceback and died of it, and the pool then broke with another. It is started with
-    SIGINT ignored (which exec keeps, and the server keeps: it is what it sets itself
-    once its preload is imported); meanwhile the run holds SIGINT blocked, so a Ctrl-C
-    that comes then is delivered to it afterwards, not lost. SIGTERM keeps its default:
-    sent to the whole group (by systemd, a CI runner), it ends the server and workers
-    silently, and the run, told by the same signal, stops (see `_schedule`).
+    SIGINT blocked, which exec keeps and the processes forked from it inherit: the run
+    alone ends them (pebble's workers ignore SIGINT anyway). The run itself blocks it
+    only meanwhile (a Ctrl-C then is delivered to it right after, not lost).
+    multiprocessing's resource tracker is started first: starting it unblocks SIGINT.
+    SIGTERM keeps its default: sent to the whole group (by systemd, a CI runner), it
+    ends the server and the workers silently, and the run, told by the same signal,
+    stops (see `_schedule`).
     """
     import signal
-    from multiprocessing import forkserver
+    from multiprocessing import forkserver, resource_tracker
 
-    if threading.current_thread() is not threading.main_thread():  # handlers: main only
-        forkserver.ensure_running()
-        return
+    resource_tracker.ensure_running()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         forkserver.ensure_running()
     finally:
-        signal.signal(signal.SIGINT, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 

@@ -41,7 +41,7 @@ def _child(request: dict[str, Any], instances: Path | None, conn: Connection,
 
     It ends with the server (process `server`), even one killed outright; Stop and the
     time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's whole
-    process group, stays ignored here (as in the forkserver, see `start_forkserver`):
+    process group, stays blocked here (as in the forkserver, see `start_forkserver`):
     the server ends its jobs itself on its way out, so the child prints no
     KeyboardInterrupt.
     """
