@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import alive_in
 
 from pyasp_runner import batch
 from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, run
@@ -194,23 +195,16 @@ def test_a_signal_to_the_whole_group_while_the_forkserver_starts_only_stops_the_
                           "SIGNAL_TEST_FOLDER": str(tmp_path)})
     try:
         assert _wait_for(lambda: (tmp_path / "preloading").exists(), bool), \
-            f"the forkserver never began its preload: {_session(process.pid)}"
+            f"the forkserver never began its preload: {alive_in(process)}"
         os.killpg(process.pid, signum)
         (tmp_path / "go").touch()
         _, err = process.communicate(timeout=120)
     finally:
-        left = _session(process.pid)
+        left = alive_in(process)
         os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
         process.wait(timeout=60)
     assert process.returncode == 130 and "Traceback" not in err, (process.returncode, err)
-    assert _wait_for(lambda: _session(process.pid), lambda alive: not alive) == "", left
-
-
-def _session(leader: int) -> str:
-    """The processes still alive in the session `leader` began, one `ps` line each."""
-    lines = subprocess.run(["ps", "-o", "pid=,stat=,args=", "-s", str(leader)],
-                           capture_output=True, text=True, timeout=60).stdout.splitlines()
-    return "\n".join(line for line in lines if "Z" not in line.split()[1])
+    assert _wait_for(lambda: alive_in(process), lambda alive: not alive) == "", left
 
 
 def _wait_for(look: Callable[[], Any], enough: Callable[[Any], bool]) -> Any:

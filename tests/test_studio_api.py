@@ -346,15 +346,18 @@ def test_another_host_than_loopback_is_named_with_a_warning():
     import subprocess
     import sys
 
+    from conftest import watchdog
+
     process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "studio", "--no-browser",
                                 "--host", "127.0.0.2"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        warning = process.stderr.readline()
-        address = process.stdout.readline()
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=15)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    with watchdog(process, 180, "the studio"):
+        try:
+            warning = process.stderr.readline()
+            address = process.stdout.readline()
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait()
     assert warning.startswith("solve-asp: warning: listening on 127.0.0.2: other machines")
     assert address.startswith("solve-asp studio: http://127.0.0.2:")
 
