@@ -335,15 +335,14 @@ def _pool_class() -> type:
 def _end(pool: Any, finished: bool) -> None:
     """Close a finished pool, or stop an unfinished one, and wait for its workers to end.
 
-    Stopping joins the pool's own threads, which can wait forever on a worker that was
+    Either joins the pool's own threads, which can wait forever on a worker that was
     killed halfway through sending its result (pebble's channel); after `JOIN_S` the
     workers still alive are killed here and the join is left to finish on its own.
     """
     if finished:
         pool.close()
-        pool.join()
-        return
-    pool.stop()
+    else:
+        pool.stop()
     joining = threading.Thread(target=pool.join, name="batch-pool-join", daemon=True)
     joining.start()
     joining.join(JOIN_S)

@@ -18,6 +18,7 @@ import webbrowser
 from collections.abc import Sequence
 
 LOOPBACK = "127.0.0.1"
+STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,7 +82,10 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
                         instances=instance_folder())
     address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
+    # Ctrl-C or SIGTERM: uvicorn stops taking requests and waits for those in flight, at
+    # most STOP_WAIT_S (a page's request takes a moment), then ends the jobs and exits.
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on",
+                            timeout_graceful_shutdown=STOP_WAIT_S)
     server = uvicorn.Server(config)
     print(f"solve-asp studio: {address}", file=out, flush=True)
     print("Ctrl-C stops it.", file=out, flush=True)
