@@ -73,6 +73,10 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, args.port))
+        # Listening before the address is printed: a browser or a program that connects
+        # as soon as it reads the address waits in the queue instead of being refused
+        # while uvicorn starts (seconds on a loaded machine).
+        sock.listen(128)
     except OSError as error:
         print(f"solve-asp: cannot listen on {host}:{args.port}: {error.strerror}", file=err)
         return 2
