@@ -394,6 +394,7 @@ def test_a_job_ends_with_a_studio_killed_outright(tmp_path):
     # The job's process is forked from the forkserver, not from the studio: killed
     # outright (SIGKILL, no clean-up), the studio can no longer end it, and a grounding
     # that never finishes would run on for ever. It ends with the studio.
+    import contextlib
     import os
     import signal
     import subprocess
@@ -436,8 +437,6 @@ def test_a_job_ends_with_a_studio_killed_outright(tmp_path):
         assert not any(line.split()[0] == job for line in alive_in(process).splitlines()), \
             alive_in(process)
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         process.wait(timeout=60)
