@@ -17,6 +17,9 @@ import threading
 import webbrowser
 from collections.abc import Sequence
 
+from ..cli import DEFAULT_MEMORY_GIB
+from ..cli import _memory_size as memory_size  # the command's own check of the value
+
 LOOPBACK = "127.0.0.1"
 STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
 
@@ -34,6 +37,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the address but do not open a browser")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                         help="longest time one solve may take (default 60)")
+    parser.add_argument("--memory-limit", type=memory_size, default=DEFAULT_MEMORY_GIB,
+                        metavar="GIB", help="the memory (address space) one solve may use, in "
+                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
+                        "--memory-limit; past it the page says so")
     return parser
 
 
@@ -84,7 +91,7 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     token = secrets.token_urlsafe(24)
     hosts = (LOOPBACK, "localhost") if host == LOOPBACK else (host,)
     settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
-                        instances=instance_folder())
+                        memory_limit=args.memory_limit, instances=instance_folder())
     address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
     # Ctrl-C or SIGTERM: uvicorn stops taking requests and waits for those in flight, at
     # most STOP_WAIT_S (a page's request takes a moment), then ends the jobs and exits.
