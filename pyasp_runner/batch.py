@@ -383,6 +383,37 @@ def end_with(run: int) -> None:
     threading.Thread(target=watch, name="end-with-run", daemon=True).start()
 
 
+def end_with_forkserver() -> None:
+    """In a process forked from the forkserver: end (SIGKILL) when the server ends, which
+    is when the process that started it (the run, the studio) ends; no thread needed.
+
+    A process under a tight address-space limit (a studio job's) keeps all of it, where
+    a watching thread (`end_with`) costs a malloc arena of its own. The server ends once
+    every holder of its "alive" pipe has closed it: the run (at its end) and each
+    process forked from it, which is handed a copy; this one closes its copy and asks
+    Linux for SIGKILL when its parent ends (PR_SET_PDEATHSIG). Elsewhere: `end_with`.
+    """
+    import ctypes
+    import signal
+    from multiprocessing import forkserver
+
+    parent = os.getppid()
+    server: Any = getattr(forkserver, "_forkserver", None)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, int(signal.SIGKILL)) != 0:  # 1: PR_SET_PDEATHSIG
+            raise OSError(ctypes.get_errno(), "prctl")
+    except (AttributeError, OSError):  # not Linux
+        end_with(parent)
+        return
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if alive is not None:
+        os.close(alive)
+        server._forkserver_alive_fd = None
+    if os.getppid() != parent:  # the server ended before the request was made
+        os._exit(1)
+
+
 def _running(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-import os
 import secrets
 import threading
 import time
@@ -40,22 +39,22 @@ KEPT = "_kept"
 
 
 def _child(request: dict[str, Any], instances: Path | None, memory_limit: float,
-           conn: Connection, server: int) -> None:
+           conn: Connection) -> None:
     """The child process: do the request within `memory_limit` GiB of address space (0:
     no limit), send progress now and then, then the answer.
 
-    It ends with the server (process `server`), even one killed outright; Stop and the
-    time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's whole
-    process group, stays blocked here (as in the forkserver, see `start_forkserver`):
+    It ends with the server, even one killed outright (`end_with_forkserver`); Stop and
+    the time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's
+    whole process group, stays blocked here (as in the forkserver, `start_forkserver`):
     the server ends its jobs itself on its way out, so the child prints no
     KeyboardInterrupt.
     """
-    from ..batch import end_with
+    from ..batch import end_with_forkserver
     from ..cli import limit_memory
     from ..errors import OutOfMemory
     from .work import run
 
-    end_with(server)
+    end_with_forkserver()
     limit_memory(memory_limit)
 
     last = [0.0]
@@ -136,7 +135,7 @@ class Jobs:
             start_forkserver()  # deaf to the Ctrl-C a terminal sends the whole group
             process = self.context.Process(target=_child,
                                            args=(request, self.instances, self.memory_limit,
-                                                 sender, os.getpid()),
+                                                 sender),
                                            daemon=True, name="solve-asp-studio-job")
             process.start()
             sender.close()
