@@ -141,12 +141,32 @@ def is_content(line: str) -> bool:
     return bool(line.strip()) and not line.lstrip().startswith("#")
 
 
+# Sections that hold no clue (their edits cannot change the puzzle): a janko.at block's
+# `solution` and `moves` (up to its next key), Gnonograms' free text, answer and player.
+_SECTION = re.compile(r"^\s*(\[[^\]]+\]|begin|problem|solution|moves|end)\s*$", re.IGNORECASE)
+_CLUELESS = {"solution", "moves", "[description]", "[license]", "[solution]",
+             "[working grid]", "[state]"}
+
+
+def clueless_lines(text: str) -> set[int]:
+    """The indices of the lines inside a section that holds no clue."""
+    found, inside = set(), False
+    for index, line in enumerate(text.split("\n")):
+        section = _SECTION.match(line)
+        if section:
+            inside = section[1].lower() in _CLUELESS
+        elif inside:
+            found.add(index)
+    return found
+
+
 def edit_line(text: str, pick, change) -> str:
     """`text` with the first data line for which `pick(line)` holds replaced by
     `change(line)` (or the first data line, if none)."""
     lines = text.split("\n")
-    content = [i for i, line in enumerate(lines)
-               if is_content(line) and not _METADATA.search(line)] or \
+    clueless = clueless_lines(text)
+    content = [i for i, line in enumerate(lines) if is_content(line)
+               and not _METADATA.search(line) and i not in clueless] or \
         [i for i, line in enumerate(lines) if is_content(line)]
     chosen = next((i for i in content if pick(lines[i])), content[0])
     lines[chosen] = change(lines[chosen])
@@ -507,8 +527,10 @@ def separator_doubled(text: str, separator: str) -> str | None:
     """`text` with the first separator of its first data line holding one doubled (None:
     no such line). The line is edited where it stands: a comment may quote it."""
     lines = text.split("\n")
+    clueless = clueless_lines(text)
     for index, line in enumerate(lines):
-        if (is_content(line) and not _METADATA.search(line) and separator in line
+        if (is_content(line) and not _METADATA.search(line) and index not in clueless
+                and separator in line
                 and not line.lower().startswith("alphabet")
                 and "://" not in line):  # an address's host is free
             lines[index] = line.replace(separator, separator * 2, 1)

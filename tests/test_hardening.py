@@ -449,3 +449,23 @@ def test_the_benchmark_doubles_a_separator_in_the_data_not_in_a_comment_quoting_
         puzzle = registry()[path.parent.name]
         with pytest.raises(InputError, match="empty|fields"):
             puzzle.parse(doubled, str(path))
+
+
+def test_the_benchmark_edits_clues_not_sections_that_hold_none():
+    """benchmarks/hardening.py edited a Gnonograms [Description] date and a janko.at
+    block's `moves` replay, which no reader turns into facts, and reported "an edited
+    puzzle gave the original's facts"; its edits now go to clue lines, and are refused."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from hardening import number_edit, separator_doubled
+
+    for path in (INSTANCES / "nonogram" / "gnonograms-42.gno",
+                 INSTANCES / "hidoku" / "janko-014.txt"):
+        text = path.read_text(encoding="utf-8")
+        puzzle = registry()[path.parent.name]
+        edits = [number_edit(text, lambda n: n[:1] + "7" + n[1:]),
+                 number_edit(text, lambda n: n[:-1] + "\u00b2"),
+                 separator_doubled(text, ","), separator_doubled(text, "/")]
+        for edited in edits:
+            if edited is not None:  # None: no clue line holds that separator
+                with pytest.raises(InputError):
+                    puzzle.parse(edited, str(path))
