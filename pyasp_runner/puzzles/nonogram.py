@@ -189,12 +189,16 @@ def line_clue(name: str, index: int, runs: list[int]) -> Symbol:
 
 def runs_of(clue: Symbol) -> list[int]:
     """The run lengths of a line clue."""
-    first = to_python(clue.arguments[2])
+    return _clue_runs(to_python(clue.arguments[2]), to_python(clue.arguments[1]))
+
+
+def _clue_runs(first: Value, later: Value) -> list[int]:
+    """The run lengths of a clue's first run and nested list of later ones."""
     if not isinstance(first, int):
         raise ValueError(f"not a run length: {first!r}")
     if first <= 0:
         return []
-    runs, term = [first], to_python(clue.arguments[1])
+    runs, term = [first], later
     while term != ():
         if not isinstance(term, tuple) or len(term) != 2 or not isinstance(term[0], int):
             raise ValueError(f"not a list of runs: {term!r}")
@@ -233,9 +237,8 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 def _clues(answer: Answer, name: str, count: int) -> list[list[int] | None]:
     clues: list[list[int] | None] = [None] * count
-    for symbol in answer.symbols:
-        if symbol.name == name and len(symbol.arguments) == 3:
-            clues[symbol.arguments[0].number - 1] = runs_of(symbol)
+    for index, later, first in answer.atoms(name, 3):
+        clues[index - 1] = _clue_runs(first, later)
     return clues
 
 
