@@ -73,7 +73,7 @@ class Answer:
     @cached_property
     def _by_signature(self) -> dict[tuple[str, int], list[tuple[Any, ...]]]:
         """Every shown atom's arguments by (name, arity), read once per answer. An atom of
-        numbers and tuples only (a nonogram's clue lists) is read from its text (one call
+        numbers and tuples only (clue lists as nested tuples) is read from its text (one call
         into clingo instead of one per argument and tuple); any other through the
         symbol's parts."""
         groups: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
