@@ -809,8 +809,10 @@ def read_letters(lines: list[tuple[int, str]], source: str) -> Board:
                          "rows, then the columns); put each puzzle in its own file",
                          lines[min(2, len(lines) - 1)][0])
     (row_line, rows_text), (column_line, columns_text) = lines
-    rows = [[ord(letter) - ord("A") + 1 for letter in clue] for clue in rows_text.split()]
-    columns = [[ord(letter) - ord("A") + 1 for letter in clue] for clue in columns_text.split()]
+    rows: list[Clue] = [[ord(letter) - ord("A") + 1 for letter in clue]
+                        for clue in rows_text.split()]
+    columns: list[Clue] = [[ord(letter) - ord("A") + 1 for letter in clue]
+                           for clue in columns_text.split()]
     width = side(str(len(columns)), "columns", source, column_line)
     height = side(str(len(rows)), "rows", source, row_line)
     lines_of = {("row", r): row_line for r in range(1, height + 1)}
