@@ -17,6 +17,13 @@ search, choices and conflicts. CPU seconds, not wall time, so that a loaded mach
 does not hide the difference. Every answer is checked by the independent checker
 (tests/checkers/hidoku.py; a path's answer is numbered along its edges first), and two
 answers must differ; a failed check stops the script.
+
+A first table shows how much a coverage argument could settle before any search: per
+sparse board, the gaps between clues and how many of them could hold each free cell (a
+cell X fits the gap between clue a at A and b at B when d(A,X) + d(X,B) <= b - a, d the
+king distance; a gap before the first or after the last clue bounds one distance only).
+A cell that only one gap can hold is that gap's; a cell that none can hold makes the
+board unsolvable.
 """
 
 from __future__ import annotations
@@ -62,6 +69,33 @@ def grid_of(symbols: list[clingo.Symbol], rows: int, cols: int) -> list[list[int
     return grid
 
 
+def coverage(board: Path) -> dict:
+    """The gaps between the clues of a board and the gaps that could hold each free cell."""
+    instance = parse(board.read_text(), str(board))
+    rows, cols, blocked = instance.data.rows, instance.data.cols, instance.data.blocked
+    givens = sorted((clue.arguments[2].number, (clue.arguments[0].number,
+                                                clue.arguments[1].number))
+                    for clue in instance.clues)
+    ends = [(None, 0), *((cell, value) for value, cell in givens),
+            (None, instance.data.cells + 1)]
+    gaps = [(low, high, high_value - low_value) for (low, low_value), (high, high_value)
+            in zip(ends, ends[1:]) if high_value - low_value > 1]
+    clue_cells = {cell for _, cell in givens}
+
+    def king(a: tuple[int, int], b: tuple[int, int]) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    # an open end (no clue before 1, none after K) is one step nearer than its placeholder
+    fits = [sum((king(low, cell) if low else 0) + (king(cell, high) if high else 0)
+                <= span - (low is None) - (high is None) for low, high, span in gaps)
+            for cell in ((r, c) for r in range(1, rows + 1) for c in range(1, cols + 1))
+            if cell not in blocked and cell not in clue_cells]
+    return {"board": board.stem, "gaps": len(gaps), "free_cells": len(fits),
+            "gaps_per_cell": sum(fits) / len(fits), "fewest": min(fits),
+            "one_gap_cells": sum(count == 1 for count in fits),
+            "no_gap_cells": sum(count == 0 for count in fits)}
+
+
 def run(encoding: Path, board: Path, limit: float) -> dict:
     text = board.read_text()
     instance = parse(text, str(board))
@@ -104,6 +138,10 @@ def main() -> None:
     args = parser.parse_args()
     variants = args.variant or list(VARIANTS)
     print(f"# Hidoku variants · {machine()} · search stopped at {args.time_limit:g} s")
+    print_table([coverage(board) for board in BOARDS if board.parent.name == "hidoku-sparse"
+                 and (not args.only or args.only in board.name)],
+                ["board", "gaps", "free_cells", "gaps_per_cell", "fewest", "one_gap_cells",
+                 "no_gap_cells"], title="Gaps that could hold each free cell")
     rows = []
     for board in BOARDS:
         if args.only and args.only not in board.name:
@@ -114,7 +152,7 @@ def main() -> None:
             print(f"  {board.stem} {variant}: {row['status']}", file=sys.stderr, flush=True)
             rows.append(row)
     print_table(rows, ["board", "variant", "status", "ground_cpu_s", "solve_cpu_s", "rules",
-                       "atoms", "choices", "conflicts"])
+                       "atoms", "choices", "conflicts"], title="Variants")
 
 
 if __name__ == "__main__":
