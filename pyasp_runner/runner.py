@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import clingo
 
@@ -143,53 +143,112 @@ class Abandoned(Exception):
         self.elapsed = elapsed
 
 
-# Each grounding's "finished" event with its Control: a Control must outlive its grounder,
-# even an abandoned one (freeing it under the running grounder would crash the process).
+# Each call into clingo that runs in a worker thread (grounding, a search's preparation),
+# as its "finished" event with its Control: a Control must outlive the call, even an
+# abandoned one (freeing it under the running grounder would crash the process).
 # (Not Thread.is_alive: a join interrupted by Ctrl-C marks a running thread as stopped.)
 _grounders: list[tuple[threading.Event, clingo.Control]] = []
 
+# Controls whose clasp ran out of memory while preparing or searching: freeing one
+# crashes the process (a segmentation fault after the one-line message), so they are
+# kept until the process ends with os._exit.
+_exhausted: list[clingo.Control] = []
+
+T = TypeVar("T")
+
 
 def grounding_in_progress() -> bool:
-    """Whether an abandoned grounding still runs (then the process must end with os._exit)."""
+    """Whether an abandoned grounding (or a search's preparation) still runs, or a
+    Control that ran out of memory is kept: then the process must end with os._exit."""
     _grounders[:] = [(done, ctl) for done, ctl in _grounders if not done.is_set()]
-    return bool(_grounders)
+    return bool(_grounders) or bool(_exhausted)
 
 
-def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
-           deadline: float | None = None) -> float:
-    """Ground in a worker thread (clingo releases the GIL), so that a deadline or Ctrl-C
-    can stop waiting for it: clingo 5.8 cannot interrupt the grounder itself."""
-    failed: list[bool] = []
-    exhausted: list[bool] = []
+def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
+            discard: Callable[[T], None] | None = None) -> T:
+    """`call()` (a call into `ctl` that clingo 5.8 cannot interrupt) in a worker thread
+    (clingo releases the GIL), so that a deadline or Ctrl-C can stop waiting for it:
+    raises `Abandoned` then, and leaves the call running (`ctl` is kept alive for it;
+    what it returns after all is given to `discard`). Its exceptions are raised here."""
     done = threading.Event()
+    lock = threading.Lock()
+    box: dict[str, Any] = {}
 
     def work() -> None:
         _allocate_error_storage()
         try:
-            ctl.ground([("base", [])])
-        except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
-            exhausted.append(True)
-        except RuntimeError:
-            failed.append(True)
+            value = call()
+        except BaseException as error:  # noqa: BLE001 -- raised on the caller's thread
+            with lock:
+                box["error"] = error
+        else:
+            with lock:
+                box["value"] = value
+                late = box.get("abandoned", False)
+            if late and discard is not None:
+                discard(value)
         finally:
             done.set()
 
     start = time.perf_counter()
     _grounders.append((done, ctl))
-    threading.Thread(target=work, name="grounder", daemon=True).start()
+    threading.Thread(target=work, name="clingo-call", daemon=True).start()
     try:
         while not done.wait(0.05):
             if deadline is not None and time.perf_counter() >= deadline:
-                raise Abandoned(TIMEOUT, time.perf_counter() - start)
-    except KeyboardInterrupt:
+                with lock:
+                    if "value" not in box and "error" not in box:
+                        box["abandoned"] = True
+                        raise Abandoned(TIMEOUT, time.perf_counter() - start)
+    except KeyboardInterrupt:  # stop, even if the call has just finished
+        with lock:
+            box["abandoned"] = True
+            finished = "value" in box
+        if finished and discard is not None:
+            discard(box["value"])
         raise Abandoned(INTERRUPTED, time.perf_counter() - start) from None
+    done.wait()  # finished (perhaps just as the deadline came): its outcome stands
     _grounders.remove((done, ctl))  # finished: the Control may go when its user is done
-    if exhausted:
-        raise OutOfMemory("grounding")
-    if failed:
+    if "error" in box:
+        raise box["error"]
+    return cast(T, box["value"])
+
+
+def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
+           deadline: float | None = None) -> float:
+    """Ground, bounded by the deadline and Ctrl-C (see `bounded`): clingo 5.8 cannot
+    interrupt the grounder itself."""
+    start = time.perf_counter()
+    try:
+        bounded(lambda: ctl.ground([("base", [])]), ctl, deadline)
+    except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
+        raise OutOfMemory("grounding") from None
+    except RuntimeError:
         messages = logger.errors() or logger.texts()
-        raise EncodingError(str(encoding), "cannot be grounded", messages)
+        raise EncodingError(str(encoding), "cannot be grounded", messages) from None
     return time.perf_counter() - start
+
+
+def start_search(ctl: clingo.Control, deadline: float | None,
+                 **options: Any) -> clingo.SolveHandle:
+    """`ctl.solve(async_=True, **options)`, bounded by the deadline and Ctrl-C (see
+    `bounded`): the call itself prepares the ground program (clasp's preprocessing, an
+    optimisation's set-up), which cannot be interrupted and takes half a minute on a
+    program of millions of rules (an instance past its size limit); a search started
+    after the caller gave up is cancelled at once."""
+
+    def begin() -> clingo.SolveHandle:
+        return cast(clingo.SolveHandle, ctl.solve(async_=True, **options))
+
+    def cancel(handle: clingo.SolveHandle) -> None:
+        with handle:  # closing the handle waits for the cancelled search to end
+            handle.cancel()
+
+    try:
+        return bounded(begin, ctl, deadline, cancel)
+    except MemoryError:  # clasp's bad_alloc while preparing
+        _exhausted.append(ctl)
+        raise OutOfMemory("solving") from None
 
 
 def _allocate_error_storage() -> None:
@@ -261,8 +320,8 @@ class Session:
             nonlocal found
             found += 1
         started = time.perf_counter()
-        with self.ctl.solve(on_model=on_model, async_=True,
-                            assumptions=assumptions) as handle:
+        with start_search(self.ctl, deadline, on_model=on_model,
+                          assumptions=assumptions) as handle:
             try:
                 while not handle.wait(0.1):
                     if deadline is not None and time.perf_counter() >= deadline:
@@ -336,7 +395,15 @@ def solve(
     stopped = None
     solve_start = time.perf_counter()
     try:
-        with ctl.solve(on_model=on_model, async_=True) as handle:
+        handle = start_search(ctl, deadline, on_model=on_model)
+    except Abandoned as stop:  # stopped while clasp prepared the search: nothing found
+        stats = {"time_s": round(time.perf_counter() - started, 4),
+                 "ground_s": round(ground_time, 4), "solve_s": round(stop.elapsed, 4),
+                 "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
+        return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
+                      optimal=None, stats=stats)
+    try:
+        with handle:
             try:
                 while not handle.wait(0.1):
                     deliver()
@@ -351,7 +418,8 @@ def solve(
                 stopped = INTERRUPTED
                 handle.cancel()
             outcome = handle.get()
-    except MemoryError:  # clasp's bad_alloc while preparing or searching
+    except MemoryError:  # clasp's bad_alloc while searching
+        _exhausted.append(ctl)
         raise OutOfMemory("solving") from None
     solve_time = time.perf_counter() - solve_start
     if stopped is None:  # a stopped search tells no more: its count says what was found
@@ -394,7 +462,7 @@ def propagated(encoding: Path, facts: Iterable[clingo.Symbol],
     solve_options = ctl.configuration.solve
     assert isinstance(solve_options, clingo.Configuration)
     solve_options.solve_limit = 0
-    ctl.solve()
+    start_search(ctl, deadline).get()
     ctl.cleanup()
     return {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
 

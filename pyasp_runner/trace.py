@@ -43,7 +43,7 @@ import clingo
 from clingo import Symbol
 
 from .puzzle import facts_text
-from .runner import Limits, _Logger, control_arguments, ground, load_encoding
+from .runner import Limits, _Logger, control_arguments, ground, load_encoding, start_search
 
 # Recording stops (the search goes on) after this many events.
 MAX_EVENTS = 100_000
@@ -163,8 +163,8 @@ def record(encoding: Path, facts: Iterable[Symbol], limits: Limits, puzzle: str 
     start = {"event": "start", "puzzle": puzzle, "source": source,
              "shown": sorted(f"{name}/{arity}" for name, arity in shown)}
     stopped = None
-    with ctl.solve(on_model=lambda m: recorder.model(m.symbols(shown=True)),
-                   async_=True) as handle:
+    with start_search(ctl, deadline,
+                      on_model=lambda m: recorder.model(m.symbols(shown=True))) as handle:
         try:
             while not handle.wait(0.05):
                 if deadline is not None and time.perf_counter() >= deadline:

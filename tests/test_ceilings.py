@@ -153,6 +153,22 @@ def test_answers_kept_stay_within_memory_and_the_rest_are_counted(capsys, monkey
     assert f"the first {len(data['solutions'])} shown" in out and "all shown" not in out
 
 
+def test_running_out_of_memory_while_preparing_the_search_is_exit_seven(tmp_path):
+    # clasp runs out of memory translating a count over 20,000 atoms into normal rules;
+    # the Control it leaves must not be freed (that crashed the process after the message).
+    encoding = tmp_path / "slow-preparation.lp"
+    encoding.write_text((ROOT / "asp" / "jodici.lp").read_text()
+                        + "{ big(1..20000) }. :- #count{ X : big(X) } < 10000.\n")
+    done = subprocess.run([sys.executable, "-m", "pyasp_runner", "jodici",
+                           str(INSTANCES / "jodici" / "1.csv"), "--encoding", str(encoding),
+                           "--clingo-arg=--trans-ext=all", "--memory-limit", "0.5",
+                           "--time-limit", "200"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 7, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "out of memory while solving" in lines[0], done.stderr
+
+
 def test_running_out_of_memory_is_one_line_and_exit_seven(tmp_path):
     path = tmp_path / "empty.csv"
     path.write_text(_board(30))

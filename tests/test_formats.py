@@ -3,8 +3,11 @@ puzzles too (hypothesis), and each format read refuses bad input in one clear li
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import INSTANCES, assert_refused
+from checkers import checker
+from conftest import INSTANCES, assert_refused, expected_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,6 +170,17 @@ def test_random_puzzles_round_trip_through_every_writer(name, strategy, data):
     ("nonogram", "2\n3\n1\n1\n\n1\n", 6, "too few lines: 2 row clues, a blank line"),
     ("nonogram", "2\n3\n1\n1\n\n1\n1\n1\n1\n", 9, "too many clue lines"),
     ("nonogram", "2\n3\n1\nx\n\n1\n1\n1\n", 4, "row 2: expected run lengths"),
+    ("nonogram", "[Row clues]\n1\n", None, "no [Dimensions] section"),
+    ("nonogram", "[Dimensions]\n2\n[Row clues]\n1\n", 1, "[Dimensions] holds 1 lines"),
+    ("nonogram", "[Dimensions]\n2\n2\n[Row clues]\n1\n", 5, "1 row clues, [Dimensions]"),
+    ("nonogram", "[Dimensions]\n2\n2\n", None, "no [Row clues] section and no [Solution]"),
+    ("nonogram", "[Dimensions]\n1\n2\n[Solution]\n2 3\n", 5, "each 1 (empty) or 2"),
+    ("nonogram", "[Dimensions]\n1\n1\n[Row clues]\n1\n[Column clues]\n1\n[Working grid]\n"
+     "3\n", 9, "a [Working grid] row is 1 cells, each 0 (undecided), 1 (empty) or 2"),
+    ("nonogram", "[Dimensions]\n1\n1\n[Row clues]\n1\n[Row clues]\n1\n", 6,
+     "a second [Row clues] section"),
+    ("nonogram", "[Dimensions]\n1\n2\n[Row clues]\n2\n[Column clues]\n1\nx\n", 8,
+     "column 2: expected run lengths"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/3/4/g", 1, "square"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/5o", 1, "Clue number out of range"),
     ("skyscrapers", "https://puzz.link/p?skyscrapers/2/2/.o", 1, "'?' (unknown number)"),
@@ -240,7 +254,9 @@ def test_one_grid_reader_reads_every_layout_alike():
                "|  |  |  |\n|  |  |  |\n----------\n|  |  |  |\n|  |  | 9|\n|  |  |  |\n"
                "----------\n", "size: 3\n2 _ _\n_ _ _\n_ _ 9\n",
                "[[2, 0, 0],\n [0, 0, 0],\n [0, 0, 9]]\n", '[["2", "_", "_"], ["_", "_", "_"], '
-               '["_", "_", "9"]]']
+               '["_", "_", "9"]]',
+               # the enjoysudoku forum's semicolon rows, Reed's HW5 file (`R C` line, `--`)
+               "02;00;00\n00;00;00\n00;00;09\n", "3 3\n02 -- --\n-- -- --\n-- -- 09\n"]
     for puzzle in (hidoku, magic):
         facts = {frozenset(puzzle.parse(text, "p").facts) for text in layouts
                  if puzzle is hidoku or "roblem" not in text}
@@ -258,6 +274,19 @@ def test_nonogram_mk_and_cwd_read_as_the_same_puzzle_as_nin():
     # a blank line is an empty clue in .cwd: the lines are counted, the gap is the next
     assert _facts(nonogram.parse("2\n3\n\n1 1\n\n0\n1\n1\n", "p")) == _facts(
         nonogram.parse("3 2\n0\n1 1\n0\n1\n1\n", "p"))
+
+
+def test_nonogram_gno_and_sections_without_size_read_as_the_same_puzzle_as_non():
+    nonogram = PUZZLES["nonogram"]
+    non = nonogram.parse("width 3\nheight 2\nrows\n2\n1 1\ncolumns\n2\n1\n1\n", "p")
+    # NonoGeek's files: ROWS: and COLUMNS: sections, no size lines (the clues count them)
+    sections = nonogram.parse("ROWS:\n2\n1,1\nCOLUMNS:\n2\n1\n1\n", "p")
+    # Gnonograms' .gno: with its clue sections, and with only its solution (2 = black)
+    gno = nonogram.parse("[Description]\nx\n\n[Dimensions]\n2\n3\n[Row clues]\n2\n1, 1\n"
+                         "[Column clues]\n2\n1\n1\n[Working grid]\n0 0 0\n0 0 0\n", "p")
+    solution_only = nonogram.parse("[Dimensions]\n2\n3\n[Solution grid]\n2 2 1\n2 1 2\n"
+                                   "[Locked]\ntrue\n", "p")
+    assert _facts(non) == _facts(sections) == _facts(gno) == _facts(solution_only)
 
 
 def test_nonogram_writers_refuse_a_line_without_a_clue():
@@ -339,3 +368,25 @@ def test_generate_keeps_to_clues_the_format_can_state(capsys):
     url = capsys.readouterr().out.strip()
     instance = PUZZLES["abc"].parse(url, "generated")
     assert all(clue.arguments[-1].string != "-" for clue in instance.clues)
+
+
+# Public instances of issue 20's last formats (see instances/README.md), each read by the
+# command itself as a user would run it: its answers obey the rules (the independent
+# checker), and the published answer is among them.
+PUBLIC_THROUGH_THE_COMMAND = ["hidoku/reed-csc421-hw5.txt", "hidoku/janko-014.txt",
+                              "hidoku/enjoysudoku-evert.txt", "nonogram/gnonograms-42.gno",
+                              "checkerboard/taylorjg-draughtboard.txt"]
+
+
+@pytest.mark.parametrize("relative", PUBLIC_THROUGH_THE_COMMAND)
+def test_public_instances_read_through_the_command(capsys, relative):
+    path = INSTANCES / relative
+    expected = expected_for(path)
+    code = main([path.parent.name, str(path), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert (code, data["status"], data["unique"]) == (0, expected["status"], expected["unique"])
+    rules = checker(path.parent.name)
+    for solution in data["solutions"]:
+        rules.check(path.read_text(encoding="utf-8"), solution)
+    for solution in expected.get("solutions", []):
+        assert solution in data["solutions"]

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import clingo
 import pytest
@@ -282,8 +283,18 @@ def test_a_mistyped_file_name_is_missing_even_for_one_line_formats(capsys):
 
 
 def test_directory_and_missing_file(capsys, tmp_path):
-    assert main(["jodici", str(tmp_path)]) == 2
-    assert "directory" in capsys.readouterr().err
+    # A directory is a collection: one with no puzzle file in it (empty, or only what an
+    # audit skips: hidden files and expected answers) is refused with one line naming it.
+    empty, skipped = tmp_path / "empty", tmp_path / "skipped"
+    (skipped / ".hidden").mkdir(parents=True)
+    empty.mkdir()
+    (skipped / ".hidden" / "1.csv").write_text(Path(JODICI).read_text())
+    (skipped / ".1.csv").write_text(Path(JODICI).read_text())
+    (skipped / "1.expected.json").write_text("{}")
+    for directory in (empty, skipped):
+        assert main(["jodici", str(directory)]) == 2
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert lines == [f"solve-asp: no puzzle found in {directory}"]
     assert main(["jodici", str(tmp_path / "nothing.csv")]) == 2
     assert "no such file" in capsys.readouterr().err
 
@@ -297,6 +308,30 @@ def test_time_limit_covers_grounding(tmp_path):
     assert process.returncode == 4, err
     data = json.loads(out)
     assert data["status"] == "timeout" and data["solutions"] == [] and not data["complete"]
+
+
+# Grounds in milliseconds, then clasp's preparation of the search (inside clingo's solve
+# call, which cannot be interrupted) translates a count over 20,000 atoms into normal
+# rules (--trans-ext=all): minutes, and gigabytes, as rc4 past its size limit spent half
+# a minute there.
+SLOW_PREPARATION = "{ big(1..20000) }. :- #count{ X : big(X) } < 10000.\n"
+
+
+def test_time_limit_covers_the_preparation_of_the_search(tmp_path):
+    slow = tmp_path / "slow-preparation.lp"
+    slow.write_text((ROOT / "asp" / "jodici.lp").read_text() + SLOW_PREPARATION)
+    for options in ((), ("--json",)):
+        process = command("jodici", JODICI, "--encoding", str(slow), "--time-limit", "2",
+                          "--clingo-arg=--trans-ext=all", *options)
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 4, err
+        assert "Traceback" not in err
+        if options:
+            data = json.loads(out)
+            assert data["status"] == "timeout" and data["solutions"] == []
+            assert not data["complete"]
+        else:
+            assert "Stopped (time limit reached)" in out and "nothing found" in out
 
 
 def test_ctrl_c_while_grounding(tmp_path):

@@ -264,6 +264,25 @@ def test_a_long_solve_shows_progress_and_can_be_stopped(client):
     assert running["result"]["status"] == "interrupted"
 
 
+def test_a_solve_past_the_memory_limit_says_so_and_the_server_goes_on():
+    """Each solve's process is bounded as the command's --memory-limit bounds a run: rules
+    that ground 25 million atoms answer "out of memory" with the limit; the next solve in
+    the same server (and the same limit) is answered."""
+    settings = Settings(token=TOKEN, port=PORT, time_limit=120.0, memory_limit=0.5,
+                        instances=instance_folder())
+    greedy = (ROOT / "asp/jodici.lp").read_text() + "n(1..5000). big(X,Y) :- n(X), n(Y).\n"
+    with TestClient(create_app(settings), base_url=ORIGIN) as bounded:
+        result = run_job(bounded, {"action": "solve", "puzzle": "jodici", "instance": "1.csv",
+                                   "rules": greedy}, timeout=180)
+        assert result["status"] == "error", result
+        assert result["error"].startswith("out of memory while grounding"), result
+        assert "0.5 GiB" in result["error"]
+        solved = run_job(bounded, {"action": "solve", "puzzle": "hidoku",
+                                   "instance": "10x10.csv"}, timeout=60)
+        checker("hidoku").check((ROOT / "instances/hidoku/10x10.csv").read_text(),
+                                solved["solution"])
+
+
 def test_the_studio_command_refuses_a_bad_port_in_one_line():
     import subprocess
     import sys

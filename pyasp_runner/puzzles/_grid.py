@@ -183,7 +183,8 @@ DOTS = re.compile(r"\.+")
 def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str]]]:
     """The rows of a grid and their fields, however the grid is written:
 
-    - comma-separated fields (`_,33,35`), bracketed fields (`[XX][29][??]`), or fields
+    - comma-separated fields (`_,33,35`), semicolon-separated ones (`00;22;20`, as a
+      spreadsheet writes CSV where the decimal mark is a comma), bracketed fields (`[XX][29][??]`), or fields
       separated by whitespace (`__ 33 35`);
     - the bordered ASCII layout: rule lines (`+--+--+`, `-----`) are skipped, `|`
       separates the fields, a field of spaces only is an empty cell (`| 1|  | 3|`); where
@@ -308,12 +309,14 @@ def _fields(text: str, blank: str = "_") -> list[str]:
         return [field.strip() or blank for field in inner.split("|")]  # blank: empty cell
     if "," in text:
         return [field.strip() for field in text.split(",")]
+    if ";" in text:  # a spreadsheet's CSV where the decimal mark is a comma
+        return [field.strip() for field in text.split(";")]
     return text.split()
 
 
 # Named in a message when the first row of a grid is not one.
-LAYOUTS_READ = ("grid rows of comma- or whitespace-separated fields, [..] cells or bordered "
-                "+--+ rows, after an optional size line, or a nested list [[..], [..]]")
+LAYOUTS_READ = ("grid rows of comma-, semicolon- or whitespace-separated fields, [..] cells "
+                "or bordered +--+ rows, after an optional size line, or a nested list [[..], [..]]")
 
 
 def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:

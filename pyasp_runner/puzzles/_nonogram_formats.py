@@ -227,7 +227,8 @@ KEYWORD = re.compile(r"([A-Za-z_][\w-]*)\s*(.*)")
 def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Board:
     """A `.non` file from its content `lines`; `blank` are the numbers of its blank lines,
     which some collections use for a line without black cells (they count as such only
-    where a section is short by exactly that many)."""
+    where a section is short by exactly that many). Without `width` and `height` lines
+    the clues of the `columns` and `rows` sections are counted for them."""
     sizes: dict[str, tuple[int, int]] = {}
     sections: dict[str, list[tuple[int, Clue]]] = {}
     headers: dict[str, int] = {}
@@ -260,6 +261,13 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
             bits = value.strip('"')
             goal = bits if bits and set(bits) <= {"0", "1"} else None
         # Other keywords (catalogue, title, by, copyright, license, ...) are metadata.
+    if not sizes and "rows" in sections and "columns" in sections:
+        # No size lines at all (NonoGeek's `ROWS:`/`COLUMNS:` files): each section's clues
+        # count its lines, a blank line being spacing there. (One size line without the
+        # other is a line lost, and refused below.)
+        for size, keyword in (("width", "columns"), ("height", "rows")):
+            count = len(sections[keyword])
+            sizes[size] = (side(str(count), size, source, headers[keyword]), headers[keyword])
     for keyword in ("width", "height", "rows", "columns"):
         if keyword not in (sizes if keyword in ("width", "height") else sections):
             raise InputError(source, f"no {keyword} line: a .non file needs width, height, "
@@ -686,3 +694,101 @@ def read_pzpr(text: str, source: str, line: int) -> Board:
     found = read_address(text, source, line, ("nonogram",))
     columns, rows = read_pzpr_clues(found, source, line)
     return Board(found.cols, found.rows, list(columns), list(rows), line=line)
+
+
+# --- Gnonograms' .gno: [Dimensions] rows, columns; [Row clues]; [Column clues] ------------
+
+# A first line that starts a .gno file; inside one, any `[Words]` line heads a section.
+GNO_SECTION = re.compile(r"\[\s*(description|license|dimensions|row clues|column clues|"
+                         r"solution|solution grid)\s*\]", re.IGNORECASE)
+_GNO_CLUE = re.compile(r"[0-9]+(\s*,\s*[0-9]+)*")
+_GNO_HEADER = re.compile(r"\[\s*([A-Za-z][A-Za-z ]*?)\s*\]")
+
+
+def read_gno(text: str, source: str) -> Board:
+    """Gnonograms' `.gno` file (its `data/games`): sections headed `[Description]`,
+    `[License]`, `[Dimensions]` (the number of rows, then of columns, one a line),
+    `[Row clues]` and `[Column clues]` (one clue a line, runs separated by commas, `0` a
+    line without black cells), `[Solution]` or `[Solution grid]` (a row a line, `1` empty
+    and `2` black, kept as the known solution; the clues are counted from it where the file
+    has none); other sections (`[Working grid]`, `[State]`, `[Locked]`, `[History]`, ...:
+    the player's progress) are skipped."""
+    sections: dict[str, list[tuple[int, str]]] = {}
+    headers: dict[str, int] = {}
+    current: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        header = _GNO_HEADER.fullmatch(line)
+        if header:
+            current = " ".join(header.group(1).lower().split())
+            current = "solution" if current == "solution grid" else current
+            if current in sections:
+                raise InputError(source, f"a second [{header.group(1)}] section", number)
+            sections[current], headers[current] = [], number
+        elif current is None:
+            raise InputError(source, f"{line!r} before the first [section] of a .gno file",
+                             number)
+        else:
+            sections[current].append((number, line))
+    if "dimensions" not in sections:
+        raise InputError(source, "no [Dimensions] section (the number of rows and of "
+                         "columns, one a line)")
+    size = sections["dimensions"]
+    if len(size) != 2:
+        raise InputError(source, f"[Dimensions] holds {len(size)} lines, expected 2 (the "
+                         "number of rows, then of columns)", headers["dimensions"])
+    height = side(size[0][1], "rows", source, size[0][0])
+    width = side(size[1][1], "columns", source, size[1][0])
+    goal = _gno_grid(sections.get("solution"), "[Solution]", width, height, source)
+    _gno_grid(sections.get("working grid"), "[Working grid]", width, height, source)
+    clues: dict[str, list[Clue]] = {}
+    lines: dict[tuple[str, int], int] = {}
+    for key, kind, count in (("row clues", "row", height), ("column clues", "column", width)):
+        if key not in sections:
+            if goal is None:
+                raise InputError(source, f"no [{key.capitalize()}] section and no [Solution]")
+            clues[kind] = [_runs_of(goal[i::width] if kind == "column" else
+                                    goal[i * width:(i + 1) * width]) for i in range(count)]
+            continue
+        found = sections[key]
+        if len(found) != count:
+            raise InputError(source, f"{len(found)} {kind} clues, [Dimensions] says {count} "
+                             f"{kind}s", found[-1][0] if found else headers[key])
+        clues[kind] = []
+        for index, (number, entry) in enumerate(found, start=1):
+            if not _GNO_CLUE.fullmatch(entry):
+                raise InputError(source, f"{kind} {index}: expected run lengths like 3,1,2, "
+                                 f"found {entry!r}", number)
+            clues[kind].append(_non_clue(entry, source, number))
+        lines.update({(kind, index): number for index, (number, _)
+                      in enumerate(found, start=1)})
+    board = Board(width, height, clues["column"], clues["row"], goal=goal,
+                  line=headers["dimensions"], clue_lines=lines)
+    return board
+
+
+def _gno_grid(found: list[tuple[int, str]] | None, name: str, width: int, height: int,
+              source: str) -> str | None:
+    """A grid section (`[Solution]`, or the player's `[Working grid]`, where 0 is a cell
+    not yet decided) as '0'/'1' row-major (1 black), or None without one."""
+    if not found:
+        return None
+    if len(found) != height:
+        raise InputError(source, f"{name} has {len(found)} rows, [Dimensions] says "
+                         f"{height}", found[-1][0])
+    cells_read = ("1", "2") if name == "[Solution]" else ("0", "1", "2")
+    bits = []
+    for number, line in found:
+        cells = [cell.lstrip("0") or "0" for cell in line.split()]  # 002 is 2
+        if len(cells) != width or not set(cells) <= set(cells_read):
+            undecided = "0 (undecided), " if "0" in cells_read else ""
+            raise InputError(source, f"a {name} row is {width} cells, each {undecided}1 "
+                             "(empty) or 2 (black)", number)
+        bits += ["1" if cell == "2" else "0" for cell in cells]
+    return "".join(bits)
+
+
+def _runs_of(bits: str) -> list[int]:
+    return [len(run) for run in bits.split("0") if run]

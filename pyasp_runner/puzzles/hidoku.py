@@ -1,7 +1,8 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
 Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
-rows of comma-separated fields, whitespace-separated fields (as on Rosetta Code),
+rows of comma-separated fields, semicolon-separated fields (as on the enjoysudoku forum),
+whitespace-separated fields (as on Rosetta Code),
 bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
 JSON write one) or the bordered ASCII layout (`+--+--+` or `-----` rule
 lines, `|` between the cells, a cell one or several text lines tall as in the TU Dresden
@@ -150,13 +151,17 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
                 raise InputError(source, f"size: expected N or WxH, found {written!r}", number)
             width = int(found.group(1)[-6:])
             size = (width, int((found.group(2) or found.group(1))[-6:]))
-        elif key in ("problem", "solution"):
+        elif key in ("problem", "solution", "moves"):
             start = index
             while index < len(lines) and not _JANKO_KEY.fullmatch(
                     lines[index][1].split()[0].strip("[]")):
                 index += 1
             if key == "problem" and not problem:
                 problem = lines[start:index]
+            elif key == "moves":  # the site's replay (`Z1;aa,82;...`): its numbers checked
+                for at, row in lines[start:index]:
+                    for found in re.finditer(r"\d+", row):
+                        parse_int(found.group(), source, at, f"moves column {found.start() + 1}")
             else:  # not used, but its numbers are read as any number is
                 for at, row in lines[start:index]:
                     for column, field in enumerate(row.split(), start=1):

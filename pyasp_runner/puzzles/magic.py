@@ -1,7 +1,7 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
 Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
-comma-separated or whitespace-separated fields, bracketed fields, a nested list
+comma-, semicolon- or whitespace-separated fields, bracketed fields, a nested list
 (`[[2, 7, 6], [9, 5, 0], [4, 3, 8]]`, as Python and JSON write one) or the bordered ASCII
 layout, optionally after a size line (`4x4`); optionally after a first line
 `range: LO..HI` (default 1..N*N; HI - LO + 1 must be N*N). An empty cell is `_`, `?`,

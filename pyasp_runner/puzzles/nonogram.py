@@ -32,7 +32,12 @@ Input, any of these formats (a `#` line is a comment); the first line tells whic
   transposed, so the record is what is read as puzzlekit's);
 - nonogrid's clue file, a first line `[clues]` (or `[colors]`): `columns` and `rows`
   (see `read_nonogrid`);
-- webpbn's XML export, a first line `<?xml` or `<puzzleset>` (black and white only).
+- webpbn's XML export, a first line `<?xml` or `<puzzleset>` (black and white only);
+- Gnonograms' `.gno`, a first line `[Description]`, `[License]`, `[Dimensions]` or another
+  of its section headers: the number of rows and of columns, the row clues and the column
+  clues (runs separated by commas), each under its header (see `read_gno`).
+A `.non` file may leave out `width` and `height` (NonoGeek's `ROWS:`/`COLUMNS:` files):
+the clues of its sections are counted for them.
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
 writes when a line's clue is not needed.
 
@@ -56,11 +61,13 @@ from ..errors import InputError
 from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
 from ._nonogram_formats import (
+    GNO_SECTION,
     MAX_SIDE,
     UNKNOWN,
     Board,
     check_fit,
     read_cwd,
+    read_gno,
     read_jcross,
     read_lists,
     read_mk,
@@ -78,7 +85,7 @@ from ._pzpr import looks_like_address
 FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of lists, .non, "
                 ".nin (W H), .mk (H W, rows, #, columns), .cwd (H and W on two lines), "
                 "SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), nonogrid's "
-                "[clues], webpbn XML")
+                "[clues], webpbn XML, Gnonograms' .gno ([Dimensions], [Row clues], ...)")
 
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
@@ -120,6 +127,8 @@ def parse(text: str, source: str) -> Instance:
         board = read_pzpr("".join(line for _, line in lines), source, number)
     elif first.startswith("<"):
         board = read_webpbn(_without_comments(text), source)
+    elif GNO_SECTION.fullmatch(first):
+        board = read_gno(text, source)
     elif first.startswith("{"):
         board = read_puzzlekit(_without_comments(text), source, number)
     elif _SECTION.fullmatch(first):

@@ -17,6 +17,9 @@ import threading
 import webbrowser
 from collections.abc import Sequence
 
+from ..cli import DEFAULT_MEMORY_GIB
+from ..cli import _memory_size as memory_size  # the command's own check of the value
+
 LOOPBACK = "127.0.0.1"
 
 
@@ -33,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the address but do not open a browser")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                         help="longest time one solve may take (default 60)")
+    parser.add_argument("--memory-limit", type=memory_size, default=DEFAULT_MEMORY_GIB,
+                        metavar="GIB", help="the memory (address space) one solve may use, in "
+                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
+                        "--memory-limit; past it the page says so")
     return parser
 
 
@@ -79,7 +86,7 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     token = secrets.token_urlsafe(24)
     hosts = (LOOPBACK, "localhost") if host == LOOPBACK else (host,)
     settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
-                        instances=instance_folder())
+                        memory_limit=args.memory_limit, instances=instance_folder())
     address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
     config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
     server = uvicorn.Server(config)

@@ -31,6 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..cli import DEFAULT_MEMORY_GIB
 from ..numerals import is_digits
 from ..puzzle import registry
 from .jobs import BusyError, Jobs
@@ -59,6 +60,7 @@ class Settings:
     port: int
     hosts: tuple[str, ...] = ("127.0.0.1", "localhost")
     time_limit: float = DEFAULT_TIME_LIMIT
+    memory_limit: float = DEFAULT_MEMORY_GIB  # GiB per solve's process; 0: no limit
     max_body: int = MAX_BODY
     instances: Path | None = None
     max_running: int = 2
@@ -168,7 +170,7 @@ class BadRequest(Exception):
 
 
 def create_app(settings: Settings) -> Starlette:
-    jobs = Jobs(settings.instances, settings.max_running)
+    jobs = Jobs(settings.instances, settings.max_running, settings.memory_limit)
 
     async def page(request: Request) -> Response:
         html = (STATIC / "index.html").read_text(encoding="utf-8")

@@ -5,7 +5,11 @@ has already imported clingo and the package, so a start costs milliseconds), so 
 goes back to the system when it ends, a crash or a runaway grounding takes only that
 process with it, and Stop is `terminate()`: clingo 5.8 cannot interrupt its grounder, but
 a process can always be ended. A thread per job reads the child's progress and answer
-from a pipe and enforces the time limit, so the server's event loop never waits.
+from a pipe and enforces the time limit, so the server's event loop never waits. Each
+child's address space is bounded as the command's `--memory-limit` bounds a run (4 GiB
+unless `solve-asp studio --memory-limit` says otherwise): a solve past it answers "out of
+memory" with the limit, instead of the system's out-of-memory killer taking a process
+(perhaps the server) with it.
 """
 
 from __future__ import annotations
@@ -32,9 +36,15 @@ KEEP_TRACES = 3
 KEPT = "_kept"
 
 
-def _child(request: dict[str, Any], instances: Path | None, conn: Connection) -> None:
-    """The child process: do the request, send progress now and then, then the answer."""
+def _child(request: dict[str, Any], instances: Path | None, memory_limit: float,
+           conn: Connection) -> None:
+    """The child process: do the request within `memory_limit` GiB of address space (0:
+    no limit), send progress now and then, then the answer."""
+    from ..cli import limit_memory
+    from ..errors import OutOfMemory
     from .work import run
+
+    limit_memory(memory_limit)
 
     last = [0.0]
 
@@ -46,6 +56,8 @@ def _child(request: dict[str, Any], instances: Path | None, conn: Connection) ->
 
     try:
         answer = run(request, instances, report)
+    except MemoryError:  # past the limit outside clingo's own calls (clingo's: in `run`)
+        answer = {"status": "error", "error": str(OutOfMemory("running")), "errors": []}
     except Exception:  # a bug: the page says so, the terminal shows where
         traceback.print_exc()
         answer = {"status": "error", "error": "internal error in the solver process "
@@ -92,9 +104,11 @@ class BusyError(Exception):
 class Jobs:
     """The running and recently finished jobs of one studio server."""
 
-    def __init__(self, instances: Path | None, max_running: int = 2) -> None:
+    def __init__(self, instances: Path | None, max_running: int = 2,
+                 memory_limit: float = 0.0) -> None:
         self.instances = instances
         self.max_running = max_running
+        self.memory_limit = memory_limit  # GiB of address space per job's process; 0: none
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["pyasp_runner.studio.work"])
         self.jobs: dict[str, Job] = {}
@@ -107,7 +121,9 @@ class Jobs:
             if running >= self.max_running:
                 raise BusyError(f"{running} solves are running; stop one first")
             receiver, sender = self.context.Pipe(duplex=False)
-            process = self.context.Process(target=_child, args=(request, self.instances, sender),
+            process = self.context.Process(target=_child,
+                                           args=(request, self.instances, self.memory_limit,
+                                                 sender),
                                            daemon=True, name="solve-asp-studio-job")
             process.start()
             sender.close()
@@ -162,8 +178,10 @@ class Jobs:
             if job.stopped:
                 result = _ended("interrupted", "Stopped from the page.")
             else:
+                limit = (f"; each solve may use {self.memory_limit:g} GiB"
+                         if self.memory_limit else "")
                 result = _ended("error", f"The solver process ended unexpectedly "
-                                f"(exit code {job.process.exitcode}).")
+                                f"(exit code {job.process.exitcode}: out of memory?{limit}).")
         job.conn.close()
         job.kept = result.pop(KEPT, None)
         job.result = result

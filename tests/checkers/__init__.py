@@ -45,7 +45,7 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
     """The fields of a grid's rows: a nested list `[[..], [..]]`, the problem rows of a
     sectioned file (janko.at block, or `7x7` / `[Problem]` / `[Solution]`), bordered ASCII
     (rule lines dropped, `|` between fields, a blank field is `_`; the lines between two
-    rules one row when cells are several lines tall), bracketed, comma- or
+    rules one row when cells are several lines tall), bracketed, comma-, semicolon- or
     whitespace-separated; a leading size line (`7x7`, `10 10`, `hidoku with size 5`)
     matching the grid dropped."""
     import re
@@ -84,8 +84,8 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
             rows.append([f.strip() for f in re.findall(r"\[(.*?)\]", line)])
         elif "|" in line:
             rows.append([f.strip() or "_" for f in line.strip("|").split("|")])
-        elif "," in line:
-            rows.append([f.strip() for f in line.split(",")])
+        elif "," in line or ";" in line:
+            rows.append([f.strip() for f in line.split("," if "," in line else ";")])
         else:
             rows.append(line.split())
     if size and len(rows) > 1:

@@ -42,6 +42,9 @@ def read(text: str) -> tuple[int, int, str, list[Cells]]:
             stones.append(frozenset((r, c, colour.upper() if (r + c - r0 - c0) % 2 == 0
                                      else other) for r, c in squares))
         lines = []
+    if lines and not any("," in line for line in lines):
+        stones += [frozenset(cells) for cells in _comma_free_stones(text)]
+        lines = []
     for line in [*lines, "="]:
         if set(line) == {"="}:
             if current:
@@ -55,6 +58,27 @@ def read(text: str) -> tuple[int, int, str, list[Cells]]:
     if not rows:
         rows = cols = round(sum(len(s) for s in stones) ** 0.5)
     return rows, cols, corner, [normal(s) for s in stones]
+
+
+def _comma_free_stones(text: str) -> list[set[tuple[int, int, str]]]:
+    """Stones written as rows of B/W without commas, any other character (a space) a hole;
+    stones separated by `=` lines where the file has them, else by blank lines. Read from
+    the raw lines, since a row's leading spaces place its squares."""
+    raw = [line.rstrip() for line in text.splitlines()
+           if not line.strip().startswith("#") and ":" not in line]
+    split_on_equals = any(line.strip() and set(line.strip()) == {"="} for line in raw)
+    stones: list[set[tuple[int, int, str]]] = []
+    current: list[str] = []
+    for line in [*raw, ""] if not split_on_equals else [*raw, "="]:
+        ends = (set(line.strip()) == {"="}) if split_on_equals else not line.strip()
+        if ends:
+            if current:
+                stones.append({(r, c, ch.upper()) for r, row in enumerate(current)
+                               for c, ch in enumerate(row) if ch.upper() in "BW"})
+            current = []
+        elif line.strip():
+            current.append(line)
+    return stones
 
 
 def normal(cells: Cells) -> Cells:

@@ -2,7 +2,7 @@
 
 Reads every input format with its own small reader (Tatham ID, pair of lists, `.non`,
 puzz.link address, `.nin`, `.mk`, `.cwd`, JCROSS, puzzlekit record, nonogrid file, webpbn
-XML); `?` marks a line without a clue.
+XML, Gnonograms' `.gno`); `?` marks a line without a clue.
 """
 
 import json
@@ -74,6 +74,27 @@ def _webpbn(text: str) -> tuple[int, int, list, list, dict]:
     return (len(clues["columns"]), len(clues["rows"]), clues["columns"], clues["rows"], {})
 
 
+def _gno(lines: list[str]) -> tuple[int, int, list, list, dict]:
+    """Gnonograms' .gno: [Dimensions] rows, columns; [Row clues]; [Column clues]; without
+    clue sections, the clues of its [Solution] (or [Solution grid]) rows (2 = black)."""
+    sections: dict[str, list[str]] = {}
+    name = ""
+    for line in lines:
+        if re.fullmatch(r"\[[A-Za-z ]+\]", line):
+            name = line[1:-1].strip().lower().replace("solution grid", "solution")
+            sections[name] = []
+        else:
+            sections.setdefault(name, []).append(line)
+    height, width = (int(n) for n in sections["dimensions"][:2])
+    solved = ["".join("#" if c == "2" else "." for c in row.split())
+              for row in sections.get("solution", [])]
+    rows = ([_numbers(x) for x in sections["row clues"]] if "row clues" in sections
+            else [_runs(row) for row in solved])
+    columns = ([_numbers(x) for x in sections["column clues"]] if "column clues" in sections
+               else [_runs("".join(row[c] for row in solved)) for c in range(width)])
+    return width, height, columns, rows, {}
+
+
 def _read(text: str) -> tuple[int, int, list, list, dict]:
     lines = content_lines(text)
     givens: dict[tuple[int, int], str] = {}
@@ -84,6 +105,8 @@ def _read(text: str) -> tuple[int, int, list, list, dict]:
     if lines[0].startswith("["):
         if lines[0] == "[clues]":
             return _nonogrid(text)
+        if lines[0].lower() != "[colors]" and not lines[0].startswith("[["):
+            return _gno(lines)
     if lines[0].startswith("{"):
         problem = json.loads("\n".join(lines))["problem"].splitlines()
         height, width = (int(n) for n in problem[0].split())
@@ -146,13 +169,17 @@ def _read(text: str) -> tuple[int, int, list, list, dict]:
         word = line.split()[0].lower()
         if word in ("width", "height"):
             sizes[word] = int(line.split()[1])
-        elif word in ("rows", "columns"):
+        elif word.rstrip(":") in ("rows", "columns"):
+            word = word.rstrip(":")
             current_section = sections.setdefault(word, [])
         elif re.fullmatch(r"[\d ,]*|\?", line):
             current_section.append(None if line == "?" else _numbers(line))
         else:
             current_section = None
-    return sizes["width"], sizes["height"], sections["columns"], sections["rows"], givens
+    # no width/height lines (NonoGeek's ROWS:/COLUMNS:): the sections' clues count them
+    return (sizes.get("width", len(sections["columns"])),
+            sizes.get("height", len(sections["rows"])), sections["columns"], sections["rows"],
+            givens)
 
 
 def check(text: str, solution: dict) -> None:
