@@ -1180,8 +1180,8 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
                 audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
                 time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
                 scheduler=args.scheduler, stop=output.stop,
-                # A worker imports the command's main module again (as spawn does): the
-                # console script imports this module, so the server has it loaded already.
+                # The server preloads the solving path, this module and the puzzle's, so
+                # a worker forked from it has them loaded already.
                 preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
                 )) as results:
             say = progress.console.print if progress and out.is_terminal else out.print

@@ -136,6 +136,11 @@ def install_signal_handlers() -> Callable[[], None]:
     return restore
 
 
+def signal_arrived() -> bool:
+    """Whether Ctrl-C or SIGTERM has arrived since the handlers were installed."""
+    return bool(_signalled)
+
+
 def writing_deadline() -> float | None:
     """When writing must stop because a signal asked the run to end (None: no signal)."""
     return _signalled[0] + WRITE_GRACE_S if _signalled else None

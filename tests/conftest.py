@@ -1,9 +1,16 @@
-"""Shared test helpers: solving an instance file the way the command does, and bad input."""
+"""Shared test helpers: solving an instance file the way the command does, bad input, and
+watching a command run in its own process (bounded waits)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +70,64 @@ def assert_refused(parse: Callable[[str, str], Any], text: str, line: int | None
     assert caught.value.line == line
     assert message.startswith(source if line is None else f"{source}:{line}:")
     assert words in message and "\n" not in message
+
+
+# --- Commands in their own processes -------------------------------------------------------
+
+def alive_in(process: subprocess.Popen) -> str:
+    """The processes still alive of the command's session (started with
+    start_new_session=True: the command, its forkserver and workers), one `ps` line each."""
+    lines = subprocess.run(["ps", "-o", "pid=,stat=,wchan:24=,args=", "-s", str(process.pid)],
+                           capture_output=True, text=True, timeout=60).stdout.splitlines()
+    return "\n".join(line for line in lines if line.split()[1:2] != ["Z"])
+
+
+@contextmanager
+def watchdog(process: subprocess.Popen, seconds: float = 120.0,
+             what: str = "the command") -> Iterator[None]:
+    """Bound every wait inside the block (a `readline`, a read to the end): after
+    `seconds` the command's whole session is killed, which ends those waits, and the test
+    fails naming the processes that were still alive."""
+    alive: list[str] = []
+
+    def fire() -> None:
+        alive.append(alive_in(process))
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            process.kill()
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+    if alive:
+        pytest.fail(f"{what} was still running after {seconds:g} s; its processes were:\n"
+                    f"{alive[0]}", pytrace=False)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time process `pid` has used so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def busy_for(process: subprocess.Popen, seconds: float, timeout: float = 180.0) -> None:
+    """Wait until the command has used `seconds` of processor time: past its start-up
+    (importing clingo and rich, which takes seconds of waiting on a loaded machine but a
+    fraction of a second of processor time) and into its work. A signal sent then meets
+    the search or the grounding, whatever the machine's load."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"the command ended (exit {process.returncode}) before it had used "
+                        f"{seconds:g} s of processor time", pytrace=False)
+        if cpu_seconds(process.pid) >= seconds:
+            return
+        time.sleep(0.05)
+    process.kill()
+    pytest.fail(f"the command used under {seconds:g} s of processor time in {timeout:g} s",
+                pytrace=False)

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import alive_in
 
+from pyasp_runner import batch
 from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, run
 
 
@@ -76,6 +78,32 @@ def test_a_dead_worker_fails_only_its_own_task() -> None:
     assert [done[name].value for name in "abc"] == [4, 9, 16]
 
 
+def test_a_worker_seen_ended_before_its_last_message_is_read_fails_only_its_task(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under load the pool can see a worker's end before it reads the worker's last
+    # message ("I took task `dies`"). Here the pool reads no message until it has judged
+    # a worker's end, every time: the task that died with its worker is "crashed", and
+    # the pool is not declared broken (BrokenProcessPool for every task in flight).
+    pool_class = batch._pool_class()
+    judged = threading.Event()
+
+    class Late(pool_class.Manager):  # type: ignore[name-defined]
+        def process_next_message(self, timeout: float) -> None:
+            judged.wait(120)
+            super().process_next_message(timeout)
+
+        def handle_worker_expiration(self, expiration: tuple[int, int | None]) -> None:
+            super().handle_worker_expiration(expiration)
+            judged.set()
+
+    monkeypatch.setattr(pool_class, "Manager", Late)
+    tasks = [Task("a", square, (2,)), Task("dies", die), Task("b", square, (3,))]
+    done = {d.name: d for d in run(tasks, jobs=1)}
+    assert judged.is_set()
+    assert done["dies"].outcome == CRASHED and "SIGKILL" in (done["dies"].error or ""), done
+    assert [done[name].value for name in "ab"] == [4, 9]
+
+
 @pytest.mark.parametrize("recycle_after", [1, 3])
 def test_workers_are_replaced_after_so_many_tasks(recycle_after: int) -> None:
     pids = [d.value for d in run([Task(str(n), worker_pid) for n in range(9)], jobs=2,
@@ -126,6 +154,57 @@ def test_no_worker_outlives_a_killed_run(tmp_path: Path) -> None:
         process.kill()
         process.wait()
     assert _wait_for(lambda: [pid for pid in workers if _alive(pid)], lambda left: not left) == []
+
+
+SLOW_PRELOAD = """
+import os, pathlib, time
+folder = pathlib.Path(os.environ["SIGNAL_TEST_FOLDER"])
+(folder / "preloading").touch()
+for _ in range(1200):  # until the test has sent its signal (at most two minutes)
+    if (folder / "go").exists():
+        break
+    time.sleep(0.1)
+"""
+STOPPABLE_RUN = """
+import signal, sys, threading
+from test_batch import square
+from pyasp_runner.batch import Stopped, Task, run
+stop = threading.Event()
+for number in (signal.SIGINT, signal.SIGTERM):
+    signal.signal(number, lambda *_: stop.set())
+try:
+    list(run([Task(str(n), square, (n,)) for n in range(8)], jobs=2, stop=stop,
+             preload=("slow_preload",)))
+except Stopped:
+    sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_whole_group_while_the_forkserver_starts_only_stops_the_run(
+        tmp_path: Path, signum: int) -> None:
+    # A terminal's Ctrl-C, or a supervisor's SIGTERM to the process group, reaches the
+    # forkserver too. Sent while it imports its preload, it killed it (a traceback, then
+    # BrokenProcessPool in the run); now only the run decides: it stops, 130.
+    (tmp_path / "slow_preload.py").write_text(SLOW_PRELOAD)
+    here = Path(__file__).parent
+    process = subprocess.Popen(
+        [sys.executable, "-c", STOPPABLE_RUN], cwd=here, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=os.environ | {"PYTHONPATH": f"{here}{os.pathsep}{tmp_path}",
+                          "SIGNAL_TEST_FOLDER": str(tmp_path)})
+    try:
+        assert _wait_for(lambda: (tmp_path / "preloading").exists(), bool), \
+            f"the forkserver never began its preload: {alive_in(process)}"
+        os.killpg(process.pid, signum)
+        (tmp_path / "go").touch()
+        _, err = process.communicate(timeout=120)
+    finally:
+        left = alive_in(process)
+        os.killpg(process.pid, signal.SIGKILL) if process.poll() is None else None
+        process.wait(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err, (process.returncode, err)
+    assert _wait_for(lambda: alive_in(process), lambda alive: not alive) == "", left
 
 
 def _wait_for(look: Callable[[], Any], enough: Callable[[Any], bool]) -> Any:

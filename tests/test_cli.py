@@ -8,10 +8,9 @@ import shlex
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, busy_for, watchdog
 
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import registry
@@ -149,10 +148,12 @@ def test_ctrl_c_stops_search_and_reports(tmp_path):
     hard.write_text(HARD)
     process = subprocess.Popen(
         [sys.executable, "-m", "pyasp_runner", "jodici", JODICI, "--encoding", str(hard),
-         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    with watchdog(process, 240):
+        busy_for(process, 1.5)  # in the search
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate()
     assert process.returncode == 130, err
     assert json.loads(out)["status"] == "interrupted"
 

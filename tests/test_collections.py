@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from checkers import checker
-from conftest import ROOT
+from conftest import ROOT, watchdog
 
 INSTANCES = ROOT / "instances"
 # Signpost game IDs: a unique 5x5, and a 4x4 whose arrows allow two numberings.
@@ -183,21 +183,23 @@ def _stop_after(argv: list[str], lines_seen: int, signum: int,
     """Run the command, send `signum` once `lines_seen` result lines are out, and return
     its exit code, standard output and standard error."""
     process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", *argv],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
     assert process.stdout is not None
     seen: list[str] = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if output is not None:
-            if output.exists() and output.read_text().count("\n") >= lines_seen:
-                break
-            time.sleep(0.05)
-        else:
-            seen.append(process.stdout.readline())
-            if len(seen) >= lines_seen:
-                break
-    process.send_signal(signum)
-    rest, err = process.communicate(timeout=60)
+    with watchdog(process, 240, f"solve-asp {' '.join(argv)}"):
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if output is not None:
+                if output.exists() and output.read_text().count("\n") >= lines_seen:
+                    break
+                time.sleep(0.05)
+            else:
+                seen.append(process.stdout.readline())
+                if len(seen) >= lines_seen:
+                    break
+        process.send_signal(signum)
+        rest, err = process.communicate()
     return process.returncode, "".join(seen) + rest, err
 
 

@@ -7,12 +7,11 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import clingo
 import pytest
-from conftest import INSTANCES, ROOT, instance_files
+from conftest import INSTANCES, ROOT, busy_for, instance_files, watchdog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +30,8 @@ INJECTIONS = ['). #script (python)', ':- .', '"', '\\"', '"\n:- .\n"', "a. b :- 
 
 def command(*argv: str, **options) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "pyasp_runner", *argv],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, **options)
 
 
 def _exact_facts(symbols) -> None:
@@ -338,9 +338,10 @@ def test_ctrl_c_while_grounding(tmp_path):
     slow = tmp_path / "slow.lp"
     slow.write_text(SLOW_GROUND)
     process = command("jodici", JODICI, "--encoding", str(slow))
-    time.sleep(2.0)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    with watchdog(process, 240):
+        busy_for(process, 1.5)  # grounding
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate()
     assert process.returncode == 130
     assert "interrupted" in out and "Traceback" not in err
 

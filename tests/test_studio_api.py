@@ -365,15 +365,18 @@ def test_another_host_than_loopback_is_named_with_a_warning():
     import subprocess
     import sys
 
+    from conftest import watchdog
+
     process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "studio", "--no-browser",
                                 "--host", "127.0.0.2"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    try:
-        warning = process.stderr.readline()
-        address = process.stdout.readline()
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=15)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    with watchdog(process, 180, "the studio"):
+        try:
+            warning = process.stderr.readline()
+            address = process.stdout.readline()
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait()
     assert warning.startswith("solve-asp: warning: listening on 127.0.0.2: other machines")
     assert address.startswith("solve-asp studio: http://127.0.0.2:")
 
@@ -404,3 +407,55 @@ def test_a_request_that_fails_inside_the_server_gets_one_line_and_the_server_goe
     assert answer.status_code == 500
     assert answer.json() == {"error": "internal error: RuntimeError"}
     assert other.get("/api/puzzles", headers=headers()).status_code == 200
+
+
+def test_a_job_ends_with_a_studio_killed_outright(tmp_path):
+    # The job's process is forked from the forkserver, not from the studio: killed
+    # outright (SIGKILL, no clean-up), the studio can no longer end it, and a grounding
+    # that never finishes would run on for ever. It ends with the studio.
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    from conftest import alive_in, watchdog
+
+    process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "studio", "--no-browser",
+                                "--time-limit", "600"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        with watchdog(process, 180, "the studio"):
+            address = process.stdout.readline().split(": ", 1)[1].strip()
+        base, token = address.split("/?token=")
+        slow = "n(1..3000). big(X,Y,Z) :- n(X), n(Y), n(Z), X+Y+Z = 4000.\n#show big/3.\n"
+        request = urllib.request.Request(
+            f"{base}/api/jobs", method="POST", headers={TOKEN_HEADER: token, "Origin": base,
+                                                        "Content-Type": "application/json"},
+            data=json.dumps({"action": "solve", "puzzle": "jodici", "instance": "1.csv",
+                             "rules": slow}).encode())
+        # The studio listens before it prints its address: no retry is needed.
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            assert json.loads(answer.read())["state"] == "running"
+        job = None
+        for _ in range(1200):  # the job's process appears (at most two minutes)
+            job = next((line.split()[0] for line in alive_in(process).splitlines()
+                        if "forkserver" not in line and "resource_tracker" not in line
+                        and int(line.split()[0]) != process.pid), None)
+            if job:
+                break
+            time.sleep(0.1)
+        assert job, f"no job process: {alive_in(process)}"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
+        for _ in range(1200):  # at most two minutes
+            if not any(line.split()[0] == job for line in alive_in(process).splitlines()):
+                break
+            time.sleep(0.1)
+        assert not any(line.split()[0] == job for line in alive_in(process).splitlines()), \
+            alive_in(process)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from checkers import checker
-from conftest import comparison_table
+from conftest import comparison_table, watchdog
 
 pytest.importorskip("starlette", reason="the studio extra is part of the test extra")
 
@@ -48,17 +48,16 @@ def studio():
     """The real command, on a free port; its printed address (with the token)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pyasp_runner", "studio", "--no-browser", "--time-limit", "30"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    line = process.stdout.readline()
-    match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=\S+)", line)
-    assert match, f"no address printed: {line!r} {process.stderr.read() if not match else ''}"
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        start_new_session=True)
+    with watchdog(process, 180, "the studio, starting"):
+        line = process.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=\S+)", line)
+        assert match, f"no address printed: {line!r} {process.stderr.read() if not match else ''}"
     yield match.group(1)
     process.send_signal(2)  # Ctrl-C
-    try:
-        assert process.wait(timeout=15) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
+    with watchdog(process, 60, "the studio, stopping after Ctrl-C"):
+        assert process.wait() == 0
 
 
 @pytest.fixture(scope="module")

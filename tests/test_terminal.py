@@ -14,7 +14,7 @@ import sys
 import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, watchdog
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 
@@ -50,7 +50,8 @@ def on_terminal(*argv: str, interrupt_at: str | None = None,
                 process.send_signal(signal.SIGINT)
     finally:
         os.close(master)
-    code = process.wait(timeout=30)
+    with watchdog(process, 60, f"solve-asp {' '.join(argv)}, after its terminal closed"):
+        code = process.wait()
     return code, _ESCAPE.sub("", shown.decode("utf-8", "replace")).replace("\r", ""), running
 
 
@@ -93,13 +94,14 @@ def test_json_lines_are_written_as_found_and_ctrl_c_ends_them_with_the_summary(t
     # pipe itself, past any reader's buffer) gets every later line.
     process = subprocess.Popen([sys.executable, "-m", "pyasp_runner", "hidoku", str(grid),
                                 "-n", "0", "--json-lines"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, bufsize=0,
+                               stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert process.stdout is not None
-    first = json.loads(process.stdout.readline())
-    assert process.poll() is None, "the first answer came only after the search ended"
-    process.send_signal(signal.SIGINT)
-    rest, _ = process.communicate(timeout=60)
+    with watchdog(process, 240):
+        first = json.loads(process.stdout.readline())
+        assert process.poll() is None, "the first answer came only after the search ended"
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate()
     lines = [first] + [json.loads(line) for line in rest.decode().splitlines()]
     assert process.returncode == 130
     assert [line["type"] for line in lines] == ["answer"] * (len(lines) - 1) + ["result"]

@@ -21,6 +21,7 @@ from ..cli import DEFAULT_MEMORY_GIB
 from ..cli import _memory_size as memory_size  # the command's own check of the value
 
 LOOPBACK = "127.0.0.1"
+STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,6 +80,10 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, args.port))
+        # Listening before the address is printed: a browser or a program that connects
+        # as soon as it reads the address waits in the queue instead of being refused
+        # while uvicorn starts (seconds on a loaded machine).
+        sock.listen(128)
     except OSError as error:
         print(f"solve-asp: cannot listen on {host}:{args.port}: {error.strerror}", file=err)
         return 2
@@ -88,7 +93,10 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
                         memory_limit=args.memory_limit, instances=instance_folder())
     address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
+    # Ctrl-C or SIGTERM: uvicorn stops taking requests and waits for those in flight, at
+    # most STOP_WAIT_S (a page's request takes a moment), then ends the jobs and exits.
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on",
+                            timeout_graceful_shutdown=STOP_WAIT_S)
     server = uvicorn.Server(config)
     print(f"solve-asp studio: {address}", file=out, flush=True)
     print("Ctrl-C stops it.", file=out, flush=True)

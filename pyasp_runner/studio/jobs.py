@@ -25,6 +25,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from ..batch import start_forkserver
+
 # After the time limit, the child gets this long to report what it found before it is ended.
 GRACE_S = 3.0
 # Finished jobs whose answer nobody fetched are forgotten after this many newer ones.
@@ -39,11 +41,20 @@ KEPT = "_kept"
 def _child(request: dict[str, Any], instances: Path | None, memory_limit: float,
            conn: Connection) -> None:
     """The child process: do the request within `memory_limit` GiB of address space (0:
-    no limit), send progress now and then, then the answer."""
+    no limit), send progress now and then, then the answer.
+
+    It ends with the server, even one killed outright (`end_with_forkserver`); Stop and
+    the time limit end it with SIGTERM. Ctrl-C, which a terminal sends to the server's
+    whole process group, stays blocked here (as in the forkserver, `start_forkserver`):
+    the server ends its jobs itself on its way out, so the child prints no
+    KeyboardInterrupt.
+    """
+    from ..batch import end_with_forkserver
     from ..cli import limit_memory
     from ..errors import OutOfMemory
     from .work import run
 
+    end_with_forkserver()
     limit_memory(memory_limit)
 
     last = [0.0]
@@ -121,6 +132,7 @@ class Jobs:
             if running >= self.max_running:
                 raise BusyError(f"{running} solves are running; stop one first")
             receiver, sender = self.context.Pipe(duplex=False)
+            start_forkserver()  # deaf to the Ctrl-C a terminal sends the whole group
             process = self.context.Process(target=_child,
                                            args=(request, self.instances, self.memory_limit,
                                                  sender),
