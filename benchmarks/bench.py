@@ -33,9 +33,9 @@ def measure(puzzle: str, input_path: str | Path, *extra: str, name: str | None =
             stdin: str | None = None) -> dict[str, Any]:
     """One run of `solve-asp PUZZLE INPUT --json EXTRA...` as a table row."""
     argv = [*COMMAND, puzzle, str(input_path), "--json", *extra]
-    code, out, wall, peak = _run_child(argv, stdin)
+    code, out, wall, peak, cpu = _run_child_cpu(argv, stdin)
     row: dict[str, Any] = {"instance": name or Path(str(input_path)).name, "exit": code,
-                           "wall_s": wall, "peak_mb": peak}
+                           "wall_s": wall, "peak_mb": peak, "cpu_s": cpu}
     try:
         data = json.loads(out)
     except json.JSONDecodeError:
@@ -48,6 +48,13 @@ def measure(puzzle: str, input_path: str | Path, *extra: str, name: str | None =
 
 def _run_child(argv: Sequence[str], stdin: str | None) -> tuple[int, str, float, float]:
     """Run one child and read its own peak RSS from wait4 (exact per child)."""
+    return _run_child_cpu(argv, stdin)[:4]
+
+
+def _run_child_cpu(argv: Sequence[str],
+                   stdin: str | None) -> tuple[int, str, float, float, float]:
+    """`_run_child` and the child's CPU time (user and system, all its threads, from
+    wait4): what a loaded machine's waiting for a core does not inflate."""
     start = time.perf_counter()
     process = subprocess.Popen(list(argv), stdin=subprocess.PIPE if stdin is not None else None,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -59,7 +66,8 @@ def _run_child(argv: Sequence[str], stdin: str | None) -> tuple[int, str, float,
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    return process.returncode, out, wall, usage.ru_maxrss / 1024
+    return (process.returncode, out, wall, usage.ru_maxrss / 1024,
+            usage.ru_utime + usage.ru_stime)
 
 
 def baseline_seconds(repeat: int = 5) -> float:
@@ -105,16 +113,18 @@ def print_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] = DEFAULT
 
 
 def run_peer(argv: Sequence[str]) -> dict[str, Any]:
-    """One run of a peer command (its exit code, wall time and peak memory) as a row."""
-    code, _, wall, peak = _run_child([*argv], None)
-    return {"exit": code, "wall_s": wall, "peak_mb": peak, "status": "ok" if code == 0 else
-            f"exit {code}"}
+    """One run of a peer command (its exit code, wall time, peak memory and CPU time) as a
+    row."""
+    code, _, wall, peak, cpu = _run_child_cpu([*argv], None)
+    return {"exit": code, "wall_s": wall, "peak_mb": peak, "cpu_s": cpu,
+            "status": "ok" if code == 0 else f"exit {code}"}
 
 
 def alternated(runs: dict[str, Any], rounds: int) -> dict[str, dict[str, Any]]:
     """Call each of `runs` (label -> no-argument function returning a row) in turn, `rounds`
     times over, so that the load of a shared machine falls on all of them alike; per label
-    the last row with `wall_s` and `peak_mb` replaced by their medians over the rounds."""
+    the last row with `wall_s`, `peak_mb` and `cpu_s` replaced by their medians over the
+    rounds."""
     rows: dict[str, list[dict[str, Any]]] = {label: [] for label in runs}
     for _ in range(rounds):
         for label, run in runs.items():
@@ -122,8 +132,8 @@ def alternated(runs: dict[str, Any], rounds: int) -> dict[str, dict[str, Any]]:
     result = {}
     for label, done in rows.items():
         result[label] = done[-1] | {
-            "wall_s": statistics.median(row["wall_s"] for row in done),
-            "peak_mb": statistics.median(row["peak_mb"] for row in done)}
+            key: statistics.median(row[key] for row in done)
+            for key in ("wall_s", "peak_mb", "cpu_s") if all(key in row for row in done)}
     return result
 
 

@@ -4,7 +4,8 @@
                                         [--before-args ARGS] [--shared DIR]
 
 Per puzzle, in one run and alternated round by round (so that a shared machine's load
-falls on every command alike), each command's median wall time and peak memory:
+falls on every command alike), each command's median wall time, CPU time (`_cpu`: user
+and system, which a loaded machine's waiting for a core does not inflate) and peak memory:
 
 - `asp`: `solve-asp nonogram FILE --json` (the whole process; it looks for a second
   solution, so the time includes the uniqueness proof);
@@ -21,8 +22,8 @@ falls on every command alike), each command's median wall time and peak memory:
 Puzzles: the public `.non` files under DIR (default ../shared/benchmarks/nonogram; with
 `--quick` only tiger 75x50, sun 50x60 and webpbn #529), and with `--large` three large
 boards written to a temporary directory (each command gets 120 s on them): tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
-image (seed 150, half the cells black). `ratio` columns are the other command's median
-over asp's (above 1: asp is faster).
+image (seed 150, half the cells black). `X/asp` columns are the other command's median
+over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is faster).
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def main() -> None:
             result = alternated(runs, args.rounds)
             asp = result["asp"]
             row = {"instance": name, "status": asp["status"], "unique": asp.get("unique"),
-                   "asp_s": asp["wall_s"], "asp_mb": asp["peak_mb"],
+                   "asp_s": asp["wall_s"], "asp_cpu": asp["cpu_s"], "asp_mb": asp["peak_mb"],
                    "ground_s": asp.get("ground_s"), "choices": asp.get("choices"),
                    "rules": asp.get("rules")}
             for label in ("before", "picross"):
@@ -144,16 +145,19 @@ def main() -> None:
                     row[f"{label}_s"] = other["wall_s"]
                     row[f"{label}_status"] = other["status"]
                     row[f"{label}/asp"] = other["wall_s"] / asp["wall_s"]
+                    row[f"{label}_cpu"] = other["cpu_s"]
+                    row[f"{label}/asp_cpu"] = other["cpu_s"] / asp["cpu_s"]
                     if label == "before":
                         row["before_mb"] = other["peak_mb"]
             rows.append(row)
             print(f"  {name}: asp {asp['wall_s']:.3f} s", file=sys.stderr)
-    columns = ["instance", "status", "unique", "asp_s", "asp_mb", "ground_s", "choices",
-               "rules"]
+    columns = ["instance", "status", "unique", "asp_s", "asp_cpu", "asp_mb", "ground_s",
+               "choices", "rules"]
     if before:
-        columns += ["before_s", "before_mb", "before/asp"]
+        columns += ["before_s", "before_mb", "before/asp", "before/asp_cpu"]
     if has_peer:
-        columns += ["picross_s", "picross_status", "picross/asp"]
+        columns += ["picross_s", "picross_status", "picross/asp", "picross_cpu",
+                    "picross/asp_cpu"]
     print_table(rows, columns)
 
 

@@ -392,7 +392,7 @@ def result_of(loaded: Loaded, found: runner.Result, shown: int) -> Result:
                             "drawing", [f"{error} (keep the #show lines of "
                                         f"asp/{puzzle.name}.lp)"]) from None
     answers = found.answers[:shown]
-    atoms = [[str(sym) for sym in answer.symbols] for answer in answers]
+    atoms = [list(answer.texts) for answer in answers]
     extra = [extra_atoms(loaded, answer) for answer in answers]
     if shown:
         data["atoms"] = atoms

@@ -594,7 +594,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
         if args.json_lines:
             line = {"type": "answer", "puzzle": puzzle.name, "index": len(streamed),
                     "solution": puzzle.solution_json(instance, answer),
-                    "atoms": [str(symbol) for symbol in answer.symbols]}
+                    "atoms": list(answer.texts)}
             out.file.write(json.dumps(line) + "\n")
             out.file.flush()
             return
@@ -636,8 +636,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
         result = stopped_while_writing(result, stopped, args, writing)
         data = envelope(puzzle, instance, result, shown if args.json else 0, solutions)
         if args.json and shown:
-            data["atoms"] = [[str(symbol) for symbol in answer.symbols]
-                             for answer in result.answers[:len(solutions)]]
+            data["atoms"] = [list(answer.texts) for answer in result.answers[:len(solutions)]]
         output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
                        + "\n")

@@ -13,6 +13,7 @@ a typed field with its default. Nothing else in the package knows any particular
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -64,16 +65,26 @@ class Answer:
         return sorted(self._by_signature.get((name, arity), ()))
 
     @cached_property
+    def texts(self) -> tuple[str, ...]:
+        """Every shown atom as clingo writes it, read once per answer (a call into clingo
+        each): the atom lists of the JSON output and the reading below share it."""
+        return tuple(map(str, self.symbols))
+
+    @cached_property
     def _by_signature(self) -> dict[tuple[str, int], list[tuple[Any, ...]]]:
         """Every shown atom's arguments by (name, arity), read once per answer. An atom of
-        numbers only is read from its text (one call into clingo instead of one per
-        argument); any other through the symbol's parts."""
+        numbers and tuples only (clue lists as nested tuples) is read from its text (one call
+        into clingo instead of one per argument and tuple); any other through the
+        symbol's parts."""
         groups: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
-        for sym in self.symbols:
-            plain = _NUMBERS_ONLY.fullmatch(str(sym))
+        for sym, text in zip(self.symbols, self.texts):
+            plain = _NUMBERS_ONLY.fullmatch(text)
+            nested = None if plain else _NUMBERS_AND_TUPLES.fullmatch(text)
             if plain:
                 name, numbers = plain[1], plain[2]
                 args: tuple[Any, ...] = tuple(map(int, numbers.split(","))) if numbers else ()
+            elif nested:
+                name, args = nested[1], _tuple_of_text(nested[2])
             elif sym.type == SymbolType.Function:
                 name, args = sym.name, tuple(to_python(arg) for arg in sym.arguments)
             else:
@@ -82,8 +93,19 @@ class Answer:
         return groups
 
 
+def _tuple_of_text(text: str) -> tuple[Any, ...]:
+    """Numbers and tuples as clingo writes them, `(3,(1,()),(5,))`, as nested tuples: the
+    same text with brackets (a 1-tuple's trailing comma dropped) is a JSON array."""
+    def tuples(value: Any) -> Any:
+        return tuple(map(tuples, value)) if isinstance(value, list) else value
+    return tuple(map(tuples, json.loads(text.replace(",)", ")").translate(_BRACKETS))))
+
+
 # An atom whose arguments are all numbers, as clingo writes it: `black(3,-4)`, `done`.
 _NUMBERS_ONLY = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\((-?[0-9]+(?:,-?[0-9]+)*)\))?")
+# An atom whose arguments are numbers and tuples of them: `row_clue(2,(4,(1,())),3)`.
+_NUMBERS_AND_TUPLES = re.compile(r"([a-z_][A-Za-z0-9_']*)(\([-0-9,()]*\))")
+_BRACKETS = str.maketrans("()", "[]")
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ writing rows of givens."""
 from __future__ import annotations
 
 import pytest
+from clingo import parse_term
 
 from pyasp_runner.errors import AnswerShapeError, InputError
-from pyasp_runner.puzzle import Answer, Instance, fact, registry
+from pyasp_runner.puzzle import Answer, Instance, fact, registry, to_python
 from pyasp_runner.puzzles._grid import (
     atom_grid,
     cells_grid,
@@ -23,6 +24,17 @@ def test_a_grid_from_atoms_leaves_unknown_cells_open():
     answer = Answer((fact("value", 1, 2, 7), fact("value", 2, 1, 3), fact("other", 1, 1, 9)))
     assert atom_grid(answer, "value", 2, 3, int) == [[None, 7, None], [3, None, None]]
     assert cells_grid(1, 2, [(1, 2, True), (1, 1, False)]) == [[False, True]]
+
+
+@pytest.mark.parametrize("atom", ["a((1,2),(3,),())", "row_clue(2,(4,(1,())),3)", "f(-1,(-2,))",
+                                  "g(())", "h((),((),))", "p(1)", "q", 'r("x",(1,))',
+                                  "s(a,(1,-2))", "t(((1,),))", "u(f(1),(2,))"])
+def test_atoms_read_from_their_text_are_the_symbols_values(atom):
+    """Atoms of numbers and tuples are read from clingo's text: the same values as read
+    through the symbol's parts (to_python)."""
+    symbol = parse_term(atom)
+    expected = tuple(to_python(argument) for argument in symbol.arguments)
+    assert Answer((symbol,)).atoms(symbol.name, len(symbol.arguments)) == [expected]
 
 
 @pytest.mark.parametrize("cell", [(0, 1), (3, 1), (1, 4), (-1, 1), ("a", 1)])

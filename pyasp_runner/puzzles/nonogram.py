@@ -88,10 +88,11 @@ FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of list
                 "[clues], webpbn XML, Gnonograms' .gno ([Dimensions], [Row clues], ...)")
 
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
-# Measured: about 6 ground rules and 3 KB per unit (200x200 of single runs: 120,000
-# units, 762 k rules, 350 MB, 8 s), so the limit is about 2 M rules and 1 GB; the
-# largest public puzzle here (tiger.non, 75x50) has 24,261.
-MAX_SIZE = 300_000
+# Measured: 4-5 ground rules and about 1 KB per unit (200x200 of single runs: 120,000
+# units, 481 k rules, 135 MB). The limit admits every 150x150 board: the largest, every
+# line 38 runs of 1, has 888,900 units, 4.4 M rules, 0.9 GB, grounded in 9 s of CPU;
+# the largest public puzzle here (tiger.non, 75x50) has 24,261.
+MAX_SIZE = 900_000
 # clingo's preset for the hardest public puzzles (measured with the uniqueness check, one
 # run each: webpbn #12548 Sierpinski 19.9 s -> 3.5 s, #18297 Thing 2.4 s -> 2.0 s,
 # #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
@@ -198,12 +199,16 @@ def line_clue(name: str, index: int, runs: list[int]) -> Symbol:
 
 def runs_of(clue: Symbol) -> list[int]:
     """The run lengths of a line clue."""
-    first = to_python(clue.arguments[2])
+    return _clue_runs(to_python(clue.arguments[2]), to_python(clue.arguments[1]))
+
+
+def _clue_runs(first: Value, later: Value) -> list[int]:
+    """The run lengths of a clue's first run and nested list of later ones."""
     if not isinstance(first, int):
         raise ValueError(f"not a run length: {first!r}")
     if first <= 0:
         return []
-    runs, term = [first], to_python(clue.arguments[1])
+    runs, term = [first], later
     while term != ():
         if not isinstance(term, tuple) or len(term) != 2 or not isinstance(term[0], int):
             raise ValueError(f"not a list of runs: {term!r}")
@@ -242,9 +247,8 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 
 def _clues(answer: Answer, name: str, count: int) -> list[list[int] | None]:
     clues: list[list[int] | None] = [None] * count
-    for symbol in answer.symbols:
-        if symbol.name == name and len(symbol.arguments) == 3:
-            clues[symbol.arguments[0].number - 1] = runs_of(symbol)
+    for index, later, first in answer.atoms(name, 3):
+        clues[index - 1] = _clue_runs(first, later)
     return clues
 
 
