@@ -170,6 +170,7 @@ def test_random_puzzles_round_trip_through_every_writer(name, strategy, data):
     ("nonogram", "2\n3\n1\n1\n\n1\n", 6, "too few lines: 2 row clues, a blank line"),
     ("nonogram", "2\n3\n1\n1\n\n1\n1\n1\n1\n", 9, "too many clue lines"),
     ("nonogram", "2\n3\n1\nx\n\n1\n1\n1\n", 4, "row 2: expected run lengths"),
+    ("nonogram", "C BA\nAB CA\n\nA B\nA B\n", 4, "4 lines of letter clues: a puzzle is two"),
     ("nonogram", "[Row clues]\n1\n", None, "no [Dimensions] section"),
     ("nonogram", "[Dimensions]\n2\n[Row clues]\n1\n", 1, "[Dimensions] holds 1 lines"),
     ("nonogram", "[Dimensions]\n2\n2\n[Row clues]\n1\n", 5, "1 row clues, [Dimensions]"),
@@ -287,6 +288,8 @@ def test_nonogram_gno_and_sections_without_size_read_as_the_same_puzzle_as_non()
     solution_only = nonogram.parse("[Dimensions]\n2\n3\n[Solution grid]\n2 2 1\n2 1 2\n"
                                    "[Locked]\ntrue\n", "p")
     assert _facts(non) == _facts(sections) == _facts(gno) == _facts(solution_only)
+    # Rosetta Code's letters: the row clues, then the column clues, A = 1, B = 2
+    assert _facts(nonogram.parse("B AA\nB A A\n", "p")) == _facts(non)
 
 
 def test_nonogram_writers_refuse_a_line_without_a_clue():
@@ -375,6 +378,7 @@ def test_generate_keeps_to_clues_the_format_can_state(capsys):
 # checker), and the published answer is among them.
 PUBLIC_THROUGH_THE_COMMAND = ["hidoku/reed-csc421-hw5.txt", "hidoku/janko-014.txt",
                               "hidoku/enjoysudoku-evert.txt", "nonogram/gnonograms-42.gno",
+                              "nonogram/rosetta-letters-1.txt",
                               "checkerboard/taylorjg-draughtboard.txt"]
 
 

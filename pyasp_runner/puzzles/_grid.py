@@ -184,8 +184,8 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
     """The rows of a grid and their fields, however the grid is written:
 
     - comma-separated fields (`_,33,35`), semicolon-separated ones (`00;22;20`, as a
-      spreadsheet writes CSV where the decimal mark is a comma), bracketed fields (`[XX][29][??]`), or fields
-      separated by whitespace (`__ 33 35`);
+      spreadsheet writes CSV where the decimal mark is a comma), bracketed fields
+      (`[XX][29][??]`), or fields separated by whitespace (`__ 33 35`);
     - the bordered ASCII layout: rule lines (`+--+--+`, `-----`) are skipped, `|`
       separates the fields, a field of spaces only is an empty cell (`| 1|  | 3|`); where
       rule lines stand between the rows, a cell may be several text lines tall (the TU

@@ -792,3 +792,29 @@ def _gno_grid(found: list[tuple[int, str]] | None, name: str, width: int, height
 
 def _runs_of(bits: str) -> list[int]:
     return [len(run) for run in bits.split("0") if run]
+
+
+# --- Rosetta Code's letters: a line of row clues, a line of column clues, A=1 ... Z=26 ---
+
+LETTER_CLUES = re.compile(r"[A-Z]+(?:[ \t]+[A-Z]+)*")
+
+
+def read_letters(lines: list[tuple[int, str]], source: str) -> Board:
+    """Rosetta Code's "Nonogram solver" layout: one line of row clues and one of column
+    clues, a clue a group of letters, each letter a run (A = 1, ..., Z = 26): `C BA CB`
+    is the rows 3, 2 1 and 3 2. Its task file holds several puzzles, a blank line between
+    them; one puzzle a file is read."""
+    if len(lines) != 2:
+        raise InputError(source, f"{len(lines)} lines of letter clues: a puzzle is two (the "
+                         "rows, then the columns); put each puzzle in its own file",
+                         lines[min(2, len(lines) - 1)][0])
+    (row_line, rows_text), (column_line, columns_text) = lines
+    rows: list[Clue] = [[ord(letter) - ord("A") + 1 for letter in clue]
+                        for clue in rows_text.split()]
+    columns: list[Clue] = [[ord(letter) - ord("A") + 1 for letter in clue]
+                           for clue in columns_text.split()]
+    width = side(str(len(columns)), "columns", source, column_line)
+    height = side(str(len(rows)), "rows", source, row_line)
+    lines_of = {("row", r): row_line for r in range(1, height + 1)}
+    lines_of.update({("column", c): column_line for c in range(1, width + 1)})
+    return Board(width, height, columns, rows, line=row_line, clue_lines=lines_of)

@@ -35,7 +35,9 @@ Input, any of these formats (a `#` line is a comment); the first line tells whic
 - webpbn's XML export, a first line `<?xml` or `<puzzleset>` (black and white only);
 - Gnonograms' `.gno`, a first line `[Description]`, `[License]`, `[Dimensions]` or another
   of its section headers: the number of rows and of columns, the row clues and the column
-  clues (runs separated by commas), each under its header (see `read_gno`).
+  clues (runs separated by commas), each under its header (see `read_gno`);
+- Rosetta Code's letters: a line of row clues and a line of column clues, each clue a
+  group of capital letters, a letter a run (A = 1, ..., Z = 26: `C BA CB ...`).
 A `.non` file may leave out `width` and `height` (NonoGeek's `ROWS:`/`COLUMNS:` files):
 the clues of its sections are counted for them.
 A clue `?` (a Tatham entry or a `.non` line) means the line has no clue, as `generate`
@@ -62,6 +64,7 @@ from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
 from ._nonogram_formats import (
     GNO_SECTION,
+    LETTER_CLUES,
     MAX_SIDE,
     UNKNOWN,
     Board,
@@ -69,6 +72,7 @@ from ._nonogram_formats import (
     read_cwd,
     read_gno,
     read_jcross,
+    read_letters,
     read_lists,
     read_mk,
     read_nin,
@@ -85,7 +89,8 @@ from ._pzpr import looks_like_address
 FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of lists, .non, "
                 ".nin (W H), .mk (H W, rows, #, columns), .cwd (H and W on two lines), "
                 "SPOJ JCROSS, a puzzlekit record ({\"problem\": ...}), nonogrid's "
-                "[clues], webpbn XML, Gnonograms' .gno ([Dimensions], [Row clues], ...)")
+                "[clues], webpbn XML, Gnonograms' .gno ([Dimensions], [Row clues], ...), "
+                "Rosetta Code's letters (C BA CB)")
 
 # The runner's size check (--max-size/--force): ground ladder atoms, sum of run x slack.
 # Measured: 4-5 ground rules and about 1 KB per unit (200x200 of single runs: 120,000
@@ -146,6 +151,9 @@ def parse(text: str, source: str) -> Instance:
     elif _GAME_ID.match(first):
         number, game_id = tatham_game_id(lines, source, "10x10:2/3.2/...", "pattern")
         board = read_tatham(game_id, source, number)
+    elif LETTER_CLUES.fullmatch(first) and all(
+            LETTER_CLUES.fullmatch(line) for _, line in lines):
+        board = read_letters(lines, source)
     elif first.startswith(("(", "[")):
         board = read_lists(" ".join(line for _, line in lines), source, number)
     elif any(_NON_KEYWORD.match(line) for _, line in lines):

@@ -2,7 +2,7 @@
 
 Reads every input format with its own small reader (Tatham ID, pair of lists, `.non`,
 puzz.link address, `.nin`, `.mk`, `.cwd`, JCROSS, puzzlekit record, nonogrid file, webpbn
-XML, Gnonograms' `.gno`); `?` marks a line without a clue.
+XML, Gnonograms' `.gno`, Rosetta Code's letters); `?` marks a line without a clue.
 """
 
 import json
@@ -107,6 +107,11 @@ def _read(text: str) -> tuple[int, int, list, list, dict]:
             return _nonogrid(text)
         if lines[0].lower() != "[colors]" and not lines[0].startswith("[["):
             return _gno(lines)
+    if all(re.fullmatch(r"[A-Z]+( [A-Z]+)*", line) for line in lines):
+        # Rosetta Code's letters: the row clues, then the column clues; A = 1, B = 2, ...
+        rows, columns = ([[ord(ch) - 64 for ch in clue] for clue in line.split()]
+                         for line in lines)
+        return len(columns), len(rows), columns, rows, givens
     if lines[0].startswith("{"):
         problem = json.loads("\n".join(lines))["problem"].splitlines()
         height, width = (int(n) for n in problem[0].split())
