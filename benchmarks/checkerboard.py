@@ -5,13 +5,14 @@
 
 Runs `solve-asp checkerboard FILE --json` on the reference 12-stone 8x8 set (find one and
 tell uniqueness; count all tilings; count up to the board's colour-preserving
-symmetries), on every instance named, and on boards cut at random into stones of 4..6
-squares (fixed seeds, written to a temporary directory at run time; find one). Each row
-runs, K times (default 3) in turn so that a busy machine slows all alike:
+symmetries), on tseaquist's 12-stone set (count all 3,116 tilings), on every instance
+named, and on boards cut at random into stones of 4..6 squares (fixed seeds, written to
+a temporary directory at run time; find one). Each row runs, K times (default 3) in turn
+so that a busy machine slows all alike:
 
 - `after`: the encoding and clingo options of the checkout;
 - `before`: asp/checkerboard.lp as it was at git revision REV (default: the last commit
-  before the search-order heuristic), with clingo's default VSIDS heuristic as then;
+  before counting by orbits), with the puzzle's clingo options of the checkout;
 - `imp`: `python -m pyasp_runner.imperative checkerboard FILE` on the "find one +
   uniqueness" rows (it looks for as many solutions), with the same time limit.
 
@@ -38,8 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import ROOT, encoding_at, machine, measure, print_table
 
 REFERENCE = ROOT / "instances" / "checkerboard" / "reference.txt"
-# asp/checkerboard.lp before the search-order heuristic (placements by their first field).
-BEFORE = "8731d91"
+TSEAQUIST = ROOT / "instances" / "checkerboard" / "tseaquist-12.txt"
+# asp/checkerboard.lp before counting by orbits (with the first-field search order).
+BEFORE = "e8cc01e"
 COLUMNS = ("instance", "mode", "status", "count", "before_s", "after_s", "imp_s",
            "before/after", "imp/after", "before_choices", "after_choices", "imp_nodes")
 FIND = ()
@@ -112,8 +114,7 @@ def ratio(top: Any, bottom: Any) -> float | None:
 def bench_row(path: Path, mode: str, extra: tuple[str, ...], before: Path | None,
               repeat: int, time_limit: float) -> dict[str, Any]:
     limit = ("--time-limit", str(time_limit))
-    old = ("--encoding", str(before), "--clingo-arg=--heuristic=Vsids",
-           "--clingo-arg=--enum-mode=bt") if before else ()
+    old = ("--encoding", str(before)) if before else ()
     runs: dict[str, list[dict[str, Any]]] = {"after": [], "before": [], "imp": []}
     for _ in range(repeat):
         runs["after"].append(measure("checkerboard", path, *extra, *limit))
@@ -161,7 +162,7 @@ def main() -> None:
         before = None if args.skip_before else encoding_at(args.before, "checkerboard",
                                                             Path(folder))
         work = [(REFERENCE, "find one + uniqueness", FIND), (REFERENCE, "count all", COUNT),
-                (REFERENCE, "count up to symmetry", SYMMETRY)]
+                (REFERENCE, "count up to symmetry", SYMMETRY), (TSEAQUIST, "count all", COUNT)]
         for path in args.files:
             work += [(path.resolve(), "find one + uniqueness", FIND),
                      (path.resolve(), "count all", COUNT)]

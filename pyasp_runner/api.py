@@ -319,7 +319,9 @@ def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,
     return runner.Limits(models=wanted, keep=keep, cap=cap, time_limit=time_limit,
                          threads=threads,
                          configuration=configuration or puzzle.spec.configuration,
-                         puzzle_args=puzzle.spec.clingo_options, extra_args=extra_args)
+                         puzzle_args=puzzle.spec.clingo_options
+                         + (puzzle.spec.counting_options if count else ()),
+                         extra_args=extra_args)
 
 
 def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None = None,

@@ -250,6 +250,9 @@ class PuzzleSpec:
                                                 with (("--eq=0",)), set after the
                                                 preset; a --clingo-arg naming the same
                                                 option replaces one (with a note)
+        counting_options                        clingo options added when the run only
+                                                counts (--count): e.g. a constant that
+                                                lets the encoding count by orbits
         inline                                  the puzzle text may be the argument
         unsolvable                              what "no solution" means for it ("the
                                                 clues contradict the rules")
@@ -285,6 +288,7 @@ class PuzzleSpec:
     default_models: int | None = None
     configuration: str | None = None
     clingo_options: tuple[str, ...] = ()
+    counting_options: tuple[str, ...] = ()
     inline: bool = False
     unsolvable: str = "the clues contradict the rules"
     unsolvable_alone: str = "the rules cannot be satisfied for this size"
@@ -302,7 +306,8 @@ class PuzzleSpec:
             raise TypeError(f"{self.name}: options need configure to apply them")
         if self.default_models is not None and self.default_models < 0:
             raise TypeError(f"{self.name}: default_models is a number of answers, >= 0")
-        if any(not option.startswith("--") for option in self.clingo_options):
+        if any(not option.startswith("--")
+               for option in (*self.clingo_options, *self.counting_options)):
             raise TypeError(f"{self.name}: clingo_options are long options (--name=value)")
         if not set(self.complete_formats) <= set(self.writers):
             raise TypeError(f"{self.name}: complete_formats must name writers")

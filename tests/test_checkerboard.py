@@ -12,7 +12,7 @@ from checkers import checkerboard as independent
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import runner
+from pyasp_runner import api, runner
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, fact, facts_text, registry
 from pyasp_runner.puzzles import checkerboard
@@ -100,6 +100,74 @@ def test_counts_both_ways_match_the_independent_counter(name, tmp_path):
     tilings = independent.tilings(path.read_text())
     assert _count(path, symmetry=False) == len(tilings)
     assert _count(path, symmetry=True) == independent.orbits(path.read_text(), tilings)
+
+
+# A 4x4 board: a 2x2 square (the only stone without an identical one, so the pivot)
+# and six dominoes: with the square in the centre every symmetry keeps its placement
+# (an orbit of one), on an edge or in a corner the orbits have two or four placements.
+CENTRE_SQUARE = "board: 4x4\nB,W\nW,B\n" + "=\nB,W\n" * 6
+# A 4x4 board: two L tetrominoes that are different stones (their colours differ) and
+# four dominoes (all identical).
+MIXED = ("board: 4x4\nB,W,B\nW,_,_\n=\nW,B,W\n_,_,B\n=\nB,W\n=\nW,B\n=\nB\nW\n"
+         "=\nW\nB\n")
+
+
+@pytest.mark.parametrize("name", ["dominoes-4x4", "dominoes-4x2", "dominoes-6x5",
+                                  "corner-white", "tseaquist-small", "unsolvable",
+                                  "centre-square", "mixed", "random-6x6"])
+def test_counting_by_orbits_matches_the_independent_counter(name, tmp_path):
+    # Only counting, the encoding goes through one placement per orbit of a lone stone
+    # and counts each tiling for its orbit's size: the count must stay the number of
+    # tilings that the independent counter lists.
+    texts = {"centre-square": CENTRE_SQUARE, "mixed": MIXED,
+             "random-6x6": _dissection(6, seed=5)}
+    path = tmp_path / f"{name}.txt"
+    if name in texts:
+        path.write_text(texts[name])
+    else:
+        path.write_text((FOLDER / f"{name}.txt").read_text())
+    tilings = independent.tilings(path.read_text())
+    result = api.solve_file("checkerboard", path, count=True, cap=0)
+    assert (result.count, result.complete) == (len(tilings), True)
+    assert result.notes == []
+
+
+def test_counting_by_orbits_is_used_only_when_counting():
+    # Listing every tiling shows each one once, the pivot anywhere (no copies).
+    text = CENTRE_SQUARE
+    listed = api.solve("checkerboard", text, models=0, cap=0)
+    counted = api.solve("checkerboard", text, count=True, cap=0)
+    assert listed.count == counted.count == len(independent.tilings(text))
+    assert all(not atom.startswith("copy(") for atoms in listed.atoms for atom in atoms)
+    assert len({json.dumps(s["grid"]) for s in listed.solutions}) == listed.count
+
+
+def _dissection(side: int, seed: int) -> str:
+    """A side x side board cut at random into stones of 3..5 squares."""
+    import random
+    rng = random.Random(seed)
+    free = {(r, c) for r in range(side) for c in range(side)}
+    stones = []
+    while free:
+        stone = {min(free)}
+        target = rng.randint(3, 5)
+        while len(stone) < target:
+            options = sorted((r + dr, c + dc) for r, c in stone
+                             for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                             if (r + dr, c + dc) in free - stone)
+            if not options:
+                break
+            stone.add(rng.choice(options))
+        free -= stone
+        stones.append(stone)
+    blocks = []
+    for stone in stones:
+        top, left = min(r for r, _ in stone), min(c for _, c in stone)
+        rows = [",".join(("B" if (r + c) % 2 == 0 else "W") if (r, c) in stone else "_"
+                         for c in range(left, max(c for _, c in stone) + 1))
+                for r in range(top, max(r for r, _ in stone) + 1)]
+        blocks.append("\n".join(rows))
+    return f"board: {side}x{side}\n" + "\n=\n".join(blocks) + "\n"
 
 
 def test_known_counts_up_to_symmetry():

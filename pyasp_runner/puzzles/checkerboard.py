@@ -42,6 +42,9 @@ CONFIGURATION = "crafty"
 # enumerating under projection by recording each answer (instead of backtracking over
 # the shown atoms, which decides those first) keeps that order while counting.
 CLINGO_OPTIONS = ("--heuristic=Domain", "--enum-mode=record")
+# Only counting (--count): the encoding counts a tiling with the pivot stone on the first
+# placement of its orbit under the board's symmetries for the orbit's size (copy/1).
+COUNTING_OPTIONS = ("--const=counting=1",)
 
 _SEPARATOR = re.compile(r"=+")
 # A stone row without commas: B and W squares, holes as spaces, `_` or `.`.
@@ -389,7 +392,8 @@ PUZZLE = PuzzleSpec(
     name="checkerboard", parse=parse, solution_json=solution_json,
     board=board, size=size,
     max_size=MAX_SIZE, configuration=CONFIGURATION,
-    clingo_options=CLINGO_OPTIONS, options=OPTIONS, configure=configure,
+    clingo_options=CLINGO_OPTIONS, counting_options=COUNTING_OPTIONS,
+    options=OPTIONS, configure=configure,
     unsolvable="the stones cannot tile the board (every field covered once, the colours "
     "matching the board's)",
     unsolvable_alone="the stones cannot tile this board",
