@@ -94,9 +94,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line: a subcommand per registered puzzle, and `generate`.
 
-    Only the subcommand named by `command` gets its options (building them for every
-    puzzle would import every puzzle module); without one, every subcommand is listed
-    with its summary, for `--help`.
+    Only the subcommand named by `command` is made, with its options (building them for
+    every puzzle would import every puzzle module; `command_of` has checked the name);
+    without one, every subcommand is listed with its summary, for `--help`.
     """
     from .puzzle import registry
 
@@ -116,23 +116,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="PUZZLE", title="commands",
                                      parser_class=_Parser)
     listed = command is None
-    generating = commands.add_parser(
-        GENERATE, prog=f"solve-asp {GENERATE}",
-        help="make a new puzzle with one solution" if listed else None,
-        description="Make a puzzle with exactly one solution and minimal clues, printed in "
-        "the puzzle's own input format.")
-    if command == GENERATE:
-        add_generate_options(generating)
+    if listed or command == GENERATE:
+        generating = commands.add_parser(
+            GENERATE, prog=f"solve-asp {GENERATE}",
+            help="make a new puzzle with one solution",
+            description="Make a puzzle with exactly one solution and minimal clues, printed "
+            "in the puzzle's own input format.")
+        if command == GENERATE:
+            add_generate_options(generating)
     for name, what in ((ENCODING, "print a puzzle's rules (to edit a copy: solve-asp encoding "
                         "PUZZLE > my.lp; solve-asp PUZZLE FILE --encoding my.lp)"),
                        (EXAMPLES, "list the example instances shipped with a puzzle (solve "
                         "one with solve-asp PUZZLE example:NAME)")):
-        sub = commands.add_parser(name, prog=f"solve-asp {name}",
-                                  help=what if listed else None, description=what)
-        sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
-                         help="the puzzle (see --list)")
-    commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
-                        "browser (solve-asp studio --help)" if listed else None)
+        if listed or command == name:
+            sub = commands.add_parser(name, prog=f"solve-asp {name}", help=what,
+                                      description=what)
+            sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
+                             help="the puzzle (see --list)")
+    if listed:  # `solve-asp studio` parses its own options (dispatch)
+        commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
+                            "browser (solve-asp studio --help)")
     for name, puzzle in registry().items():
         if listed or name == command:
             solving = commands.add_parser(
@@ -141,8 +144,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 epilog=example_text(puzzle) if name == command else None,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
             add_solve_options(solving, puzzle)
-        else:
-            commands.add_parser(name)
     return parser
 
 
