@@ -509,9 +509,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                       options=values, constants=constants_of(args.const),
                       clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
     for note in loaded.notes:
-        from rich.text import Text
-
-        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     models = args.models if args.models is not None else puzzle.default_models(values)
     try:
         return respond(loaded, args, models, out, err)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,8 @@ from .board import Board
 from .errors import AnswerShapeError, InputError, UserError
 
 if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
+    import random
+
     from rich.console import RenderableType
 
 Value = int | str | tuple["Value", ...]
