@@ -5,8 +5,9 @@
 Runs, alternated round by round (default 21 rounds, so that a shared machine's load
 falls on all of them alike), `python -c "import clingo, rich"` (the floor any run
 pays), `solve-asp --list`, `solve-asp jodici instances/jodici/1.csv` and the same
-with `--json`, each as its own process, and prints each one's median wall time and its
-ratio to the floor's median. The goal is 1.3x. `python -X importtime -m pyasp_runner
+with `--json`, each as its own process, and prints each one's median wall time and
+CPU time (user + system, what a loaded machine's waiting does not inflate) and their
+ratios to the floor's medians. The goal is 1.3x. `python -X importtime -m pyasp_runner
 ...` shows what a run imports.
 """
 
@@ -37,12 +38,14 @@ def main() -> None:
         run_peer(argv)
     result = alternated({label: (lambda a=argv: run_peer(a)) for label, argv in
                          COMMANDS.items()}, args.rounds)
-    floor = result['python -c "import clingo, rich"']["wall_s"]
+    floor = result['python -c "import clingo, rich"']
     rows = [{"command": label, "status": row["status"], "median_s": row["wall_s"],
-             "x_floor": row["wall_s"] / floor, "peak_mb": row["peak_mb"]}
+             "x_floor": row["wall_s"] / floor["wall_s"], "cpu_s": row["cpu_s"],
+             "cpu_x_floor": row["cpu_s"] / floor["cpu_s"], "peak_mb": row["peak_mb"]}
             for label, row in result.items()]
     print(f"# start-up · {machine()} · {args.rounds} rounds, medians")
-    print_table(rows, ("command", "status", "median_s", "x_floor", "peak_mb"))
+    print_table(rows, ("command", "status", "median_s", "x_floor", "cpu_s", "cpu_x_floor",
+                       "peak_mb"))
 
 
 if __name__ == "__main__":

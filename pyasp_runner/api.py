@@ -30,7 +30,7 @@ from typing import Any
 
 import clingo
 
-from . import reasoning, runner
+from . import runner
 from .errors import AnswerShapeError, EncodingError, InputError, UserError
 from .puzzle import Answer, Instance, OptionValues, Puzzle, registry
 from .report import envelope, hint_envelope, known_values
@@ -454,6 +454,8 @@ def explain_loaded(loaded: Loaded, *, time_limit: float | None = None, threads: 
                    configuration: str | None = None,
                    progress: Progress | None = None) -> Explained:
     """`explain` for a loaded puzzle."""
+    from . import reasoning  # only the questions about clues load it
+
     if loaded.puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {loaded.puzzle.spec.refuses_explain}")
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -538,6 +540,8 @@ def hint_loaded(loaded: Loaded, *, step: bool = False, time_limit: float | None 
                 threads: int = 1, configuration: str | None = None,
                 progress: Progress | None = None) -> Hinted:
     """`hint` for a loaded puzzle."""
+    from . import reasoning  # only the questions about clues load it
+
     spec = loaded.puzzle.spec
     if spec.refuses_hint:
         raise UserError(f"--hint does not apply: {spec.refuses_hint}")
@@ -606,6 +610,8 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     written in the format `to` (default: the puzzle's first), and graded. With `easy`,
     clues are dropped only while propagation alone still solves the puzzle, so it grades
     "easy". Raises `Stopped` at the time limit."""
+    from . import reasoning  # only the questions about clues load it
+
     import random
 
     found = puzzle_named(puzzle)
@@ -714,6 +720,8 @@ def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
                  configuration: str | None = None,
                  progress: Progress | None = None) -> Graded:
     """`grade` for a loaded puzzle."""
+    from . import reasoning  # only the questions about clues load it
+
     spec = loaded.puzzle.spec
     if spec.refuses_hint:
         raise UserError(f"--grade does not apply: {spec.refuses_hint}")

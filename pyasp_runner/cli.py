@@ -23,7 +23,6 @@ A reader that closes the output early (`| head -1`) does not change the exit cod
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -32,28 +31,31 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import IO, Any, NoReturn, cast
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
-from rich.console import Console, Group
-from rich.table import Table
-from rich.text import Text
-
-from . import api, escape, inputs, output, runner
-from .board import Board
+from . import escape, inputs, output, puzzles
 from .errors import AnswerShapeError, EncodingError, InputError, OutOfMemory, UserError
 from .numerals import is_digits
-from .puzzle import Answer, Instance, OptionValues, Puzzle, facts_text, registry
-from .report import conflict_sentence, envelope, stats_table, summary_line
+
+# A run imports what its path uses, inside the functions: `--list` neither clingo nor
+# rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
+if TYPE_CHECKING:
+    from rich.console import Console, Group
+    from rich.text import Text
+
+    from . import api, runner
+    from .board import Board
+    from .puzzle import Answer, Instance, OptionValues, Puzzle
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
 )
-STATUS_EXIT = {
-    runner.SOLVED: EXIT_SOLVED,
+STATUS_EXIT = {  # the runner's statuses (runner.SOLVED, ...) and a closest answer's
+    "solved": EXIT_SOLVED,
     "closest": EXIT_SOLVED,
-    runner.UNSOLVABLE: EXIT_UNSOLVABLE,
-    runner.TIMEOUT: EXIT_TIMEOUT,
-    runner.INTERRUPTED: EXIT_INTERRUPTED,
+    "unsolvable": EXIT_UNSOLVABLE,
+    "timeout": EXIT_TIMEOUT,
+    "interrupted": EXIT_INTERRUPTED,
 }
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
@@ -74,11 +76,6 @@ GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing cling
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
-class _Console(Console):
-    def on_broken_pipe(self) -> None:  # rich would exit 1; the reader left, that is all
-        raise output.ReaderLeft
-
-
 class _UsageExit(SystemExit):
     """argparse's exit on a usage error, with its one line (for --json's error object)."""
 
@@ -97,10 +94,12 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line: a subcommand per registered puzzle, and `generate`.
 
-    Only the subcommand named by `command` gets its options (building them for every
-    puzzle would import every puzzle module); without one, every subcommand is listed
-    with its summary, for `--help`.
+    Only the subcommand named by `command` is made, with its options (building them for
+    every puzzle would import every puzzle module; `command_of` has checked the name);
+    without one, every subcommand is listed with its summary, for `--help`.
     """
+    from .puzzle import registry
+
     parser = _Parser(
         prog="solve-asp",
         usage="solve-asp PUZZLE INPUT [options] | solve-asp generate PUZZLE [options] | "
@@ -117,23 +116,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="PUZZLE", title="commands",
                                      parser_class=_Parser)
     listed = command is None
-    generating = commands.add_parser(
-        GENERATE, prog=f"solve-asp {GENERATE}",
-        help="make a new puzzle with one solution" if listed else None,
-        description="Make a puzzle with exactly one solution and minimal clues, printed in "
-        "the puzzle's own input format.")
-    if command == GENERATE:
-        add_generate_options(generating)
+    if listed or command == GENERATE:
+        generating = commands.add_parser(
+            GENERATE, prog=f"solve-asp {GENERATE}",
+            help="make a new puzzle with one solution",
+            description="Make a puzzle with exactly one solution and minimal clues, printed "
+            "in the puzzle's own input format.")
+        if command == GENERATE:
+            add_generate_options(generating)
     for name, what in ((ENCODING, "print a puzzle's rules (to edit a copy: solve-asp encoding "
                         "PUZZLE > my.lp; solve-asp PUZZLE FILE --encoding my.lp)"),
                        (EXAMPLES, "list the example instances shipped with a puzzle (solve "
                         "one with solve-asp PUZZLE example:NAME)")):
-        sub = commands.add_parser(name, prog=f"solve-asp {name}",
-                                  help=what if listed else None, description=what)
-        sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
-                         help="the puzzle (see --list)")
-    commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
-                        "browser (solve-asp studio --help)" if listed else None)
+        if listed or command == name:
+            sub = commands.add_parser(name, prog=f"solve-asp {name}", help=what,
+                                      description=what)
+            sub.add_argument("puzzle", choices=list(registry()), metavar="PUZZLE",
+                             help="the puzzle (see --list)")
+    if listed:  # `solve-asp studio` parses its own options (dispatch)
+        commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
+                            "browser (solve-asp studio --help)")
     for name, puzzle in registry().items():
         if listed or name == command:
             solving = commands.add_parser(
@@ -142,8 +144,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 epilog=example_text(puzzle) if name == command else None,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
             add_solve_options(solving, puzzle)
-        else:
-            commands.add_parser(name)
     return parser
 
 
@@ -165,6 +165,8 @@ def example_text(puzzle: Puzzle) -> str | None:
 
 
 def list_examples(puzzle: Puzzle, out: Console) -> int:
+    from rich.table import Table
+
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("example")
     table.add_column("solve it with")
@@ -232,6 +234,8 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
+    from .puzzle import registry
+
     generators = [name for name, p in registry().items() if p.can_generate]
     parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
     parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
@@ -294,6 +298,8 @@ def add_svg_option(parser: argparse.ArgumentParser, what: str) -> None:
 def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
               boards: Sequence[Board], captions: Sequence[str] = ()) -> None:
     """The boards as one SVG document (each under its caption) in --svg's file or stdout."""
+    from rich.text import Text
+
     from .board.svg import svg  # only when a picture is asked for
 
     if not boards:
@@ -311,9 +317,18 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
                         f"{error.strerror}") from None
 
 
+def say(console: Console, line: str, style: str) -> None:
+    """One line in a style, its text shown as it is (no rich markup read from it)."""
+    from rich.text import Text
+
+    console.print(Text(line, style=style))
+
+
 def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
     """The line above a drawing: the puzzle and its file (with a plain dash where the
     output's encoding has no middle dot)."""
+    from rich.text import Text
+
     dot = "·" if can_show(console, "·") else "-"
     return Text(f"{puzzle.name} {dot} {escape.name(instance.source)}", style="bold")
 
@@ -415,23 +430,41 @@ def _positive_float(text: str) -> float:
 
 
 def list_puzzles(console: Console) -> None:
-    table = Table(show_header=True, header_style="bold", box=None)
-    table.add_column("puzzle")
-    table.add_column("what it is")
-    for name, puzzle in registry().items():
-        table.add_row(name, puzzle.summary)
-    console.print(table)
+    """Each puzzle and its summary, in two columns, the summaries wrapped to the terminal's
+    width. Plain text: neither clingo nor a puzzle module nor rich's console is imported."""
+    import shutil
+    import textwrap
+
+    def summary(name: str) -> str:  # from the source, else from the imported module
+        read = puzzles.summary_from_source(name)
+        if read is None:
+            from .puzzle import Puzzle
+
+            read = Puzzle(name).summary
+        return read
+
+    rows = [("puzzle", "what it is"), *((name, summary(name)) for name in puzzles.names())]
+    indent = " " * (max(len(name) for name, _ in rows) + 2)
+    width = max(len(indent) + 20, shutil.get_terminal_size().columns - 1)
+    for name, what in rows:
+        console.file.write(textwrap.fill(what, width, initial_indent=name.ljust(len(indent)),
+                                         subsequent_indent=indent) + "\n")
 
 
 def limits_for(args: argparse.Namespace, loaded: api.Loaded,
                models: int | None) -> runner.Limits:
     """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
+    from . import api
+
     return api.limits(loaded, models=models, count=args.count, cap=args.cap,
                       time_limit=search_time(args), threads=args.threads,
                       configuration=args.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from . import api
+    from .puzzle import facts_text, registry
+
     if args.list:
         list_puzzles(out)
         return EXIT_SOLVED
@@ -476,7 +509,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                       options=values, constants=constants_of(args.const),
                       clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
     for note in loaded.notes:
-        err.print(Text(escape.terminal(f"solve-asp: note: {note}"), style="yellow"))
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     models = args.models if args.models is not None else puzzle.default_models(values)
     try:
         return respond(loaded, args, models, out, err)
@@ -488,6 +521,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
     """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+    from . import runner
+
     if args.input.startswith(EXAMPLE_PREFIX):
         name = args.input[len(EXAMPLE_PREFIX):]
         shipped = puzzle.examples()
@@ -574,6 +609,9 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
         return hint(loaded, args, out, err)
     if args.trace:
         return trace(loaded, args, models, err, out)
+    from . import runner
+    from .report import envelope, stats_table, summary_line
+
     puzzle, instance = loaded.puzzle, loaded.instance
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     # With -n the answers are shown as they are found (--json-lines: one object each).
@@ -601,7 +639,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
         if len(streamed) == 1:
             out.print(heading(out, puzzle, instance), soft_wrap=True)
         if models != 1:
-            out.print(Text(f"Solution {len(streamed)}", style="bold"))
+            say(out, f"Solution {len(streamed)}", "bold")
         draw_answer(loaded, answer, out, legend=len(streamed) == 1)
 
     with progress_shown(err, not machine_output(args), "solving", "found") as progress:
@@ -610,7 +648,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     output.writing_begins()  # from now on a signal ends the drawing, not the run
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
-            err.print(Text(escape.terminal(line), style="dim"))
+            say(err, escape.terminal(line), "dim")
     if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
         raise EncodingError(str(loaded.encoding), "its answer holds none of the atoms the "
                             f"puzzle draws (compare its #show lines with asp/{puzzle.name}.lp)",
@@ -658,7 +696,7 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
             return
         for index, answer in enumerate(pending, start=1):
             if shown > 1:
-                out.print(Text(f"{label} {index}", style="bold"))
+                say(out, f"{label} {index}", "bold")
             draw_answer(loaded, answer, out, legend=index == len(pending))
             yield index
     drawn, stopped = written(boards(), args)
@@ -684,6 +722,9 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
 def draw_answer(loaded: api.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
     """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
     an edited encoding shows besides the drawing."""
+    from rich.text import Text
+    from . import api
+
     out.print(loaded.puzzle.render(loaded.instance, answer, legend))
     extra = api.extra_atoms(loaded, answer)
     if extra:
@@ -694,6 +735,8 @@ def draw_answer(loaded: api.Loaded, answer: Answer, out: Console, legend: bool =
 def written(items: Any, args: argparse.Namespace) -> tuple[list[Any], str | None]:
     """Take `items` (each one written or converted as it is taken) until the time limit
     passes or a signal arrives: what was taken, and why it stopped (None: all taken)."""
+    from . import runner
+
     deadline = deadline_of(args)
     taken = []
     for item in items:
@@ -711,6 +754,9 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
     """The result with the whole run's time and the output's in its statistics, and the
     status of a stop (time limit, signal) that came while the answers were written.
     The count stays what the search found (`complete` says whether it was exhausted)."""
+    import dataclasses
+    from . import runner
+
     now = time.perf_counter()
     stats = {**result.stats, "time_s": round(now - args.started, 4),
              "output_s": round(now - writing, 4)}
@@ -721,7 +767,7 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
 
 def exit_code(status: str) -> int:
     """The exit code of a run's status; SIGTERM's own for a run it stopped."""
-    if status == runner.INTERRUPTED:
+    if status == "interrupted":  # runner.INTERRUPTED
         return output.interrupted_code()
     return STATUS_EXIT[status]
 
@@ -729,6 +775,9 @@ def exit_code(status: str) -> int:
 def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err: Console,
           out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
+    from rich.text import Text
+    from . import runner
+
     from .trace import record  # only a traced run pays for the recorder
     recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
                       loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
@@ -772,6 +821,10 @@ def progress_shown(err: Console, shown: bool, doing: str | list[str],
 def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
+    from rich.text import Text
+    from . import api, runner
+    from .report import conflict_sentence, summary_line
+
     puzzle, instance = loaded.puzzle, loaded.instance
     with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
         explained = api.explain_loaded(loaded, time_limit=search_time(args),
@@ -817,6 +870,9 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
 
 def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
+    from rich.text import Text
+    from . import api
+
     puzzle, instance = loaded.puzzle, loaded.instance
     with progress_shown(err, not machine_output(args), "finding what is forced",
                         "searches") as progress:
@@ -853,6 +909,9 @@ def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Consol
 
 def grade(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
+    from rich.text import Text
+    from . import api
+
     puzzle, instance = loaded.puzzle, loaded.instance
     with progress_shown(err, not machine_output(args), "grading", "searches") as progress:
         graded = api.grade_loaded(loaded, time_limit=search_time(args),
@@ -877,6 +936,8 @@ def grade(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Conso
 
 def grade_sentence(graded: api.Graded) -> str:
     """The grade in a sentence, with what it was measured by."""
+    from . import runner
+
     found = graded.grade
     if graded.status == runner.UNSOLVABLE:
         return "No solution, so no grade (--explain shows why)."
@@ -894,6 +955,9 @@ def grade_sentence(graded: api.Graded) -> str:
 
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
+    from rich.text import Text
+    from . import api
+
     if args.encoding:
         inputs.check_encoding(args.encoding)
     if is_generated_collection(args):
@@ -954,6 +1018,9 @@ def is_generated_collection(args: argparse.Namespace) -> bool:
 def generate_collection(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`generate --count N [--grade LEVEL] [--jobs J] (--out DIR | --json-lines)`: N
     distinct unique puzzles, in index order, with a progress bar on a terminal."""
+    from rich.text import Text
+    from . import api
+
     from .generating import Settings, Tally, collection
 
     if args.threads > 1:
@@ -1129,6 +1196,8 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
+    from . import api
+
     from .audit import Settings
 
     encoding_text = None
@@ -1150,6 +1219,9 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
+    from rich.text import Text
+    from .puzzle import registry
+
     from . import audit, batch
 
     check_collection_combinations(args)
@@ -1243,6 +1315,8 @@ def record_line(line: dict[str, Any], args: argparse.Namespace, out: Console,
 
 def tell_line(line: dict[str, Any], name: str, say: Callable[..., None]) -> None:
     """A line for a person, for each puzzle that is not simply unique."""
+    from rich.text import Text
+
     from . import audit
 
     kind = audit.category(line)
@@ -1289,6 +1363,10 @@ def collection_progress(err: Console, total: int, shown: bool) -> Iterator[Any]:
 def collection_summary(tally: Any, seconds: float, jobs: int, args: argparse.Namespace,
                        skipped: int, total: int, stopped: bool) -> Group:
     """The table after a collection: how many puzzles ended how, and the slowest."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     from . import audit
 
     where = f"on the cluster at {args.scheduler}" if args.scheduler else f"{jobs} workers"
@@ -1336,8 +1414,9 @@ def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand named first on the command line (a puzzle, `generate`), if any."""
     if not argv or argv[0].startswith("-"):
         return None
-    if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in registry():
-        raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(registry())}")
+    known = puzzles.names()
+    if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in known:
+        raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(known)}")
     return argv[0]
 
 
@@ -1347,8 +1426,8 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     started = time.perf_counter()
     stdout = output.Stdout(sys.stdout)
-    out = _Console(file=cast(IO[str], stdout))
-    err = _Console(stderr=True, soft_wrap=True)  # messages stay one line
+    out = output.console(file=cast(IO[str], stdout))
+    err = output.console(stderr=True, soft_wrap=True)  # messages stay one line
     restore = output.install_signal_handlers()
     try:
         code = dispatch(argv, out, err, started, limit)
@@ -1356,14 +1435,14 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
     except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
         output.silence_stdout()
         code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
-        err.print(Text(f"solve-asp: standard output was closed by its reader (broken pipe); "
-                       f"exit code {code} is the outcome's", style="dim"))
+        say(err, f"solve-asp: standard output was closed by its reader (broken pipe); "
+            f"exit code {code} is the outcome's", "dim")
     except output.OutputError as error:  # disk full, I/O error, an unencodable character
         output.silence_stdout()
-        err.print(Text(f"solve-asp: {error}", style="bold red"))
+        say(err, f"solve-asp: {error}", "bold red")
         code = error.exit_code
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside the search (e.g. while reading)
-        err.print(Text("solve-asp: interrupted", style="bold red"))
+        say(err, "solve-asp: interrupted", "bold red")
         code = output.interrupted_code()
     finally:
         restore()
@@ -1374,13 +1453,15 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
              limit: bool = False) -> int:
     """Run the command; a user's error becomes its message and exit code (with --json or
     --json-lines also a JSON object on standard output)."""
+    if argv == ["--list"]:  # the parser would import every puzzle for its options
+        list_puzzles(out)  # raises no user's error; main handles the output's
+        return EXIT_SOLVED
+    from . import api, runner  # any other command may solve: clingo
+
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
             from .studio import main as studio
             return studio(argv[1:])
-        if argv == ["--list"]:  # the parser would import every puzzle for its options
-            list_puzzles(out)
-            return EXIT_SOLVED
         try:
             args = build_parser(command_of(argv)).parse_args(argv)
         except _UsageExit as usage:  # printed; with --json also the error object
@@ -1393,25 +1474,25 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
         return run(args, out, err)
     except EncodingError as error:
         for number, line in enumerate(error.lines()):  # clingo's lines, each shown safely
-            err.print(Text(escape.terminal(f"solve-asp: {line}" if number == 0 else line),
-                           style="bold red" if number == 0 else "red"))
+            say(err, escape.terminal(f"solve-asp: {line}" if number == 0 else line),
+                "bold red" if number == 0 else "red")
         return failed(argv, out, str(error), error.exit_code)
     except output.OutputError:
         raise
     except api.Stopped as stop:  # --explain, --hint or generate did not finish
-        err.print(Text(f"solve-asp: {stop}", style="bold yellow"))
+        say(err, f"solve-asp: {stop}", "bold yellow")
         return failed(argv, out, str(stop), exit_code(stop.status))
     except UserError as error:
-        err.print(Text(escape.terminal(f"solve-asp: {error}"), style="bold red"))
+        say(err, escape.terminal(f"solve-asp: {error}"), "bold red")
         return failed(argv, out, str(error), error.exit_code)
     except MemoryError:  # past the address-space limit outside clingo's own calls
         exhausted = OutOfMemory("running")
-        err.print(Text(f"solve-asp: {exhausted}", style="bold red"))
+        say(err, f"solve-asp: {exhausted}", "bold red")
         return failed(argv, out, str(exhausted), exhausted.exit_code)
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         message = f"stopped ({why}) before an answer was reached"
-        err.print(Text(f"solve-asp: {message}", style="bold yellow"))
+        say(err, f"solve-asp: {message}", "bold yellow")
         return failed(argv, out, message, exit_code(stop.status))
 
 
@@ -1429,7 +1510,10 @@ def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
 def run_command() -> None:
     """The `solve-asp` entry point: `main`, then exit, even past an abandoned grounding."""
     code = main(limit=True)
-    if runner.grounding_in_progress():  # clingo cannot stop its grounder: leave it behind
+    # clingo cannot stop its grounder: leave it behind (a run that did not import the
+    # runner grounded nothing)
+    running = sys.modules.get(f"{__package__}.runner")
+    if running is not None and running.grounding_in_progress():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

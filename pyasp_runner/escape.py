@@ -19,8 +19,6 @@ other place that shows user text uses one of these:
 
 from __future__ import annotations
 
-import html
-
 
 def _escaped(char: str) -> str:
     return repr(char)[1:-1]
@@ -41,4 +39,6 @@ def lp_comment(text: str) -> str:
 
 
 def xml(text: str) -> str:
+    import html  # only pictures and pages need it
+
     return html.escape(terminal(text), quote=True)

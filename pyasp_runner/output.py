@@ -24,9 +24,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO, cast
 
 from .errors import UserError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_OUTPUT = 5  # standard output could not be written
 EXIT_TERMINATED = 143  # stopped by SIGTERM (128 + 15), what was found is reported
@@ -70,6 +73,38 @@ class Stdout:
 
     def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...
         return getattr(self.stream, name)
+
+
+def console(file: IO[str] | None = None, stderr: bool = False, **options: Any) -> Console:
+    """A rich `Console` made when first used: a run that writes only JSON or plain text
+    (through `.file`) never imports rich's console, a third of the start-up. Writing to a
+    closed pipe raises `ReaderLeft` (rich itself would exit 1)."""
+    return cast("Console", _LazyConsole(file, stderr, options))
+
+
+class _LazyConsole:
+    def __init__(self, file: IO[str] | None, stderr: bool, options: dict[str, Any]) -> None:
+        self._file, self._stderr, self._options = file, stderr, options
+        self._console: Console | None = None
+
+    @property
+    def file(self) -> IO[str]:  # what rich's Console.file is, without making one
+        if self._console is not None:
+            return self._console.file
+        return self._file or (sys.stderr if self._stderr else sys.stdout)
+
+    def __getattr__(self, name: str) -> Any:  # print, is_terminal, status, width, ...
+        if name in ("_file", "_stderr", "_options", "_console"):  # not yet set
+            raise AttributeError(name)
+        if self._console is None:
+            from rich.console import Console
+
+            class _Console(Console):
+                def on_broken_pipe(self) -> None:  # the reader left, that is all
+                    raise ReaderLeft
+
+            self._console = _Console(file=self._file, stderr=self._stderr, **self._options)
+        return getattr(self._console, name)
 
 
 def set_outcome(stream: object, code: int) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,8 @@ from .board import Board
 from .errors import AnswerShapeError, InputError, UserError
 
 if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
+    import random
+
     from rich.console import RenderableType
 
 Value = int | str | tuple["Value", ...]
@@ -347,15 +348,11 @@ class Puzzle:
     def summary(self) -> str:
         """The first line of the module's docstring, read from its source where it can be
         (listing the puzzles then imports none of them), else from the imported module."""
-        source = Path(_puzzles_package.__file__).parent / f"{self.name}.py"
-        doc = None
-        if "module" not in self.__dict__ and source.is_file():
-            text = source.read_text(encoding="utf-8").lstrip()
-            if text.startswith('"""'):
-                doc = text[3:].split('"""', 1)[0]
-        if doc is None:
-            doc = self.module.__doc__ or ""
-        doc = doc.strip()
+        if "module" not in self.__dict__:
+            read = _puzzles_package.summary_from_source(self.name)
+            if read is not None:
+                return read
+        doc = (self.module.__doc__ or "").strip()
         return doc.splitlines()[0] if doc else self.name
 
     @property
@@ -517,13 +514,11 @@ def encoding_dir() -> Path:
 
 
 def data_dir(name: str) -> Path:
-    """A folder the wheel ships inside the package (`asp`, `instances`), found with
-    importlib.resources; in a checkout, the folder at its top."""
-    from importlib.resources import files
-
-    shipped = files(__package__ or "pyasp_runner").joinpath(name)
+    """A folder the wheel ships inside the package (`asp`, `instances`); in a checkout,
+    the folder at its top."""
+    shipped = Path(__file__).parent / name
     if shipped.is_dir():
-        return Path(str(shipped))
+        return shipped
     return Path(__file__).resolve().parent.parent / name
 
 
@@ -533,8 +528,4 @@ def registry() -> dict[str, Puzzle]:
 
     Modules are imported only when used, so solving one puzzle loads one module.
     """
-    import pkgutil
-
-    names = sorted(module.name for module in pkgutil.iter_modules(_puzzles_package.__path__)
-                   if not module.name.startswith("_"))
-    return {name: Puzzle(name) for name in names}
+    return {name: Puzzle(name) for name in _puzzles_package.names()}

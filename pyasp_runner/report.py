@@ -7,14 +7,15 @@ It knows no particular puzzle: values come through the registry's `Puzzle`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from clingo import Symbol
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from . import runner
 from .puzzle import Answer, Instance, Puzzle
+
+if TYPE_CHECKING:  # rich is imported by the lines a person reads, not by the JSON
+    from clingo import Symbol
+    from rich.table import Table
+    from rich.text import Text
 
 STATS_HELP = {
     "time_s": "whole run (reading, grounding, search, output so far), seconds",
@@ -71,6 +72,8 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
     uniqueness check); cap: the enumeration cap in force (0: none); verdict: the
     puzzle's own line for a solved answer (instead of whether it is unique).
     """
+    from rich.text import Text
+
     count = result.count
     more = "" if result.complete else "at least "
     if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
@@ -112,6 +115,8 @@ def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
 
 
 def stats_table(stats: dict[str, float]) -> Table:
+    from rich.table import Table
+
     table = Table(title="clingo statistics", box=None, title_justify="left")
     table.add_column("counter")
     table.add_column("value", justify="right")

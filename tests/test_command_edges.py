@@ -89,12 +89,14 @@ def test_a_reader_that_leaves_keeps_the_outcomes_code():
 
 # The command as its entry point runs, with a signal sent to itself while the command's
 # modules are being imported (from inside an exec() of a string, as dataclasses make
-# their methods: CPython then remembers the interrupt as unhandled).
+# their methods: CPython then remembers the interrupt as unhandled): while the command
+# line itself is imported (`inputs`, before `cli.main` runs), or the solving modules
+# (`api`, imported by `cli.main` for the command).
 SIGNALLED_START = """
 import os, signal, sys
 class Finder:
     def find_spec(self, name, path=None, target=None):
-        if name == "rich.table":
+        if name == %r:
             exec("os.kill(os.getpid(), signal.%s)")
         return None
 sys.meta_path.insert(0, Finder())
@@ -104,9 +106,10 @@ run_command()
 """
 
 
+@pytest.mark.parametrize("module", ["pyasp_runner.inputs", "pyasp_runner.api"])
 @pytest.mark.parametrize(("name", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
-def test_a_signal_while_the_command_starts_ends_it_with_one_line(name, code):
-    done = subprocess.run([sys.executable, "-c", SIGNALLED_START % (name, JODICI)],
+def test_a_signal_while_the_command_starts_ends_it_with_one_line(module, name, code):
+    done = subprocess.run([sys.executable, "-c", SIGNALLED_START % (module, name, JODICI)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert (done.returncode, done.stderr, done.stdout) == (code, "solve-asp: interrupted\n", "")
 
