@@ -1,7 +1,7 @@
 """Nonograms against a line-solving peer, large boards, and the encoding before and after.
 
-    python benchmarks/nonogram_peers.py [--quick] [--large] [--rounds N] [--before REV]
-                                        [--before-args ARGS] [--shared DIR]
+    python benchmarks/nonogram_peers.py [--quick] [--large] [--random SIZES] [--rounds N]
+                                        [--before REV] [--before-args ARGS] [--shared DIR]
 
 Per puzzle, in one run and alternated round by round (so that a shared machine's load
 falls on every command alike), each command's median wall time, CPU time (`_cpu`: user
@@ -22,7 +22,11 @@ and system, which a loaded machine's waiting for a core does not inflate) and pe
 Puzzles: the public `.non` files under DIR (default ../shared/benchmarks/nonogram; with
 `--quick` only tiger 75x50, sun 50x60 and webpbn #529), and with `--large` three large
 boards written to a temporary directory (each command gets 120 s on them): tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
-image (seed 150, half the cells black). `X/asp` columns are the other command's median
+image (seed 150, half the cells black); with `--random 25,50` random square images of
+those sizes (seed: the size; each cell black with probability 1/2; 120 s each too).
+`settled` is the share of cells that clingo's propagation settles before its first
+choice (the puzzle's encoding and options, in this process, not timed): what line
+solving alone finds; 100% on a board that needs no search. `X/asp` columns are the other command's median
 over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is faster).
 """
 
@@ -97,12 +101,64 @@ def large_boards(shared: Path, folder: Path) -> list[Path]:
     return paths
 
 
+def random_boards(sizes: list[int], folder: Path) -> list[Path]:
+    paths = []
+    for size in sizes:
+        rng = random.Random(size)
+        grid = [[rng.randrange(2) for _ in range(size)] for _ in range(size)]
+        path = folder / f"random-{size}x{size}.non"
+        path.write_text(non_text(grid, path.stem))
+        paths.append(path)
+    return paths
+
+
+def settled_share(path: Path) -> float:
+    """The share of cells whose colour clingo's propagation settles before any choice."""
+    import clingo
+
+    from pyasp_runner.puzzle import facts_text, registry
+
+    puzzle = registry()["nonogram"]
+    instance = puzzle.spec.parse(path.read_text(), str(path))
+    ctl = clingo.Control([*puzzle.spec.clingo_options,
+                          f"--configuration={puzzle.spec.configuration}"])
+    ctl.load(str(ROOT / "asp" / "nonogram.lp"))
+    ctl.add("base", [], facts_text(instance.facts))
+    ctl.ground([("base", [])])
+    counts: list[int] = []
+
+    class FirstFixpoint:
+        """Counts the black/2 atoms assigned at the first fixpoint of propagation, then
+        ends the search (an empty clause)."""
+
+        def init(self, init: clingo.PropagateInit) -> None:
+            self.cells = [init.solver_literal(atom.literal)
+                          for atom in init.symbolic_atoms.by_signature("black", 2)]
+            init.check_mode = clingo.PropagatorCheckMode.Fixpoint
+
+        def check(self, control: clingo.PropagateControl) -> None:
+            if not counts and control.assignment.decision_level == 0:
+                counts.extend([len(self.cells), sum(control.assignment.value(cell) is None
+                                                    for cell in self.cells)])
+                control.add_clause([])
+
+    ctl.register_propagator(FirstFixpoint())
+    ctl.solve()
+    # No fixpoint: the clues contradict each other at once, and every cell is settled.
+    # A cell without a black/2 atom is white by grounding alone.
+    unknown = counts[1] if counts else 0
+    cells = instance.data.width * instance.data.height
+    return 100 * (cells - unknown) / cells
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path,
                         default=ROOT.parent / "shared" / "benchmarks" / "nonogram")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--large", action="store_true")
+    parser.add_argument("--random", metavar="SIZES", default="",
+                        help="comma-separated sizes of random square images")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--before", metavar="REV")
     parser.add_argument("--before-args", metavar="ARGS", default="")
@@ -123,6 +179,8 @@ def main() -> None:
             before_args += ["--encoding", str(encoding_at(args.before, "nonogram", folder))]
         before = bool(before_args)
         large = large_boards(args.shared, folder) if args.large else []
+        sizes = [int(size) for size in args.random.split(",") if size.strip()]
+        large += random_boards(sizes, folder)
         for path in [*publics, *large]:
             name = path.stem
             runs = {"asp": lambda p=path: measure("nonogram", p, "--time-limit", TIME_LIMIT,
@@ -137,6 +195,7 @@ def main() -> None:
             asp = result["asp"]
             row = {"instance": name, "status": asp["status"], "unique": asp.get("unique"),
                    "asp_s": asp["wall_s"], "asp_cpu": asp["cpu_s"], "asp_mb": asp["peak_mb"],
+                   "settled": f"{settled_share(path):.0f}%",
                    "ground_s": asp.get("ground_s"), "choices": asp.get("choices"),
                    "rules": asp.get("rules")}
             for label in ("before", "picross"):
@@ -151,8 +210,8 @@ def main() -> None:
                         row["before_mb"] = other["peak_mb"]
             rows.append(row)
             print(f"  {name}: asp {asp['wall_s']:.3f} s", file=sys.stderr)
-    columns = ["instance", "status", "unique", "asp_s", "asp_cpu", "asp_mb", "ground_s",
-               "choices", "rules"]
+    columns = ["instance", "status", "unique", "asp_s", "asp_cpu", "asp_mb", "settled",
+               "ground_s", "choices", "rules"]
     if before:
         columns += ["before_s", "before_mb", "before/asp", "before/asp_cpu"]
     if has_peer:

@@ -226,3 +226,20 @@ def test_cli_takes_a_game_id_as_argument_and_reports_uniqueness(capsys):
     assert json.loads(capsys.readouterr().out)["unique"] is False
     assert main(["nonogram", "2x2:3/1/1/1"]) == 2
     assert "column 1 contains more numbers than will fit" in capsys.readouterr().err
+
+
+def test_the_benchmark_counts_the_cells_propagation_settles_before_any_choice(tmp_path):
+    """benchmarks/nonogram_peers.py's `settled` column: all of a board that line solving
+    settles, none of the 2x2 board with two solutions, and half of a board whose two
+    solutions differ in its lower half only (rows 2 and 0 settled, rows 1 and 1 not)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from nonogram_peers import settled_share
+
+    for name, text, share in [("reference", REFERENCE, 100.0), ("two", "2x2:1/1/1/1", 0.0),
+                              ("half", "2x4:1.1/1.1/2//1/1", 50.0)]:
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text + "\n")
+        assert settled_share(path) == pytest.approx(share)
