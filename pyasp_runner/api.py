@@ -297,10 +297,16 @@ def picture(loaded: Loaded, answer: Answer) -> str:
 
 def limits(loaded: Loaded, *, models: int | None, count: bool, cap: int,
            time_limit: float | None, threads: int, configuration: str | None) -> runner.Limits:
-    """The runner's limits for a loaded puzzle (see `solve_limits`)."""
-    return solve_limits(loaded.puzzle, models=models, count=count, cap=cap,
-                        time_limit=time_limit, threads=threads, configuration=configuration,
-                        extra_args=loaded.extra_args)
+    """The runner's limits for a loaded puzzle (see `solve_limits`), with the puzzle's
+    propagator for this instance when the encoding is the puzzle's own."""
+    settings = solve_limits(loaded.puzzle, models=models, count=count, cap=cap,
+                            time_limit=time_limit, threads=threads,
+                            configuration=configuration, extra_args=loaded.extra_args)
+    hook = loaded.puzzle.spec.propagator
+    if hook is None or loaded.encoding.resolve() != loaded.puzzle.encoding.resolve():
+        return settings
+    made = hook(loaded.instance)
+    return settings if made is None else replace(settings, propagators=(made,))
 
 
 def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,
