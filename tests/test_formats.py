@@ -320,6 +320,19 @@ def test_hidoku_stars_are_blocked_cells():
     assert frozenset(stars.facts) == frozenset(crosses.facts)
 
 
+def test_a_first_line_that_fits_as_a_row_is_a_row_not_a_size_line():
+    # `1 2` over one row of two fields reads as a 1x2 size line and as a 2x2 grid;
+    # a line that fits the grid is its first row, as with commas
+    hidoku = PUZZLES["hidoku"]
+    spaced = hidoku.parse("1  2\nXX  _\n", "p")
+    commas = hidoku.parse("1,2\nX,_\n", "p")
+    assert frozenset(spaced.facts) == frozenset(commas.facts)
+    assert "given(1,2,2)" in {str(fact) for fact in spaced.facts}
+    # a size line over a wider grid still is one
+    sized = hidoku.parse("2 3\n01 -- **\n-- -- 05\n", "p")
+    assert "given(2,3,5)" in {str(fact) for fact in sized.facts}
+
+
 def test_magic_zero_is_a_number_where_the_range_holds_it():
     magic = PUZZLES["magic"]
     instance = magic.parse("range: 0..8\n0 _ _\n_ _ _\n_ _ _\n", "p")

@@ -195,7 +195,8 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
       over one line or several; quotes around a field are dropped): each inner list a row;
     - a size line before the grid: `7x7` (W x H), `10 10`, `size 7`, or words ending in
       one (`... with size 5`). The first line decides: it is a size line when the rows
-      after it make a grid of that size, or when it says `x` or `size`, and is checked.
+      after it make a grid of that size (and are not two fields wide, where `A B` is
+      their first row), or when it says `x` or `size`, and is checked.
 
     Every row must have as many fields as the first. The fields are stripped (a blank
     bordered cell becomes `_`); what they mean is the puzzle's to say.
@@ -213,7 +214,10 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
         a = int(size.group(1)[-6:])
         b = int(size.group(2)[-6:]) if size.group(2) else a
         shape = (len(fields), len(fields[0]) if fields else 0)
-        if shape in ((b, a), (a, b)) or said:
+        # A bare `A B` over rows two fields wide fits the grid as its first row too
+        # (`1 2` over `XX _`): it is read as that row, not as a size line.
+        fits_as_row = not said and shape[1] == 2
+        if (shape in ((b, a), (a, b)) and not fits_as_row) or said:
             if shape not in ((b, a), (a, b)):
                 raise InputError(source, f"the size line says {a}x{b}, the grid below it has "
                                  f"{shape[1]} columns and {shape[0]} rows", lines[0][0])
