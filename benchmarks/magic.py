@@ -1,41 +1,124 @@
 """Magic boards: solve-asp before and after an encoding change, and the imperative solver.
 
-    python benchmarks/magic.py [--before REV] [--repeat K] [--time-limit S] [FILE ...]
+    python benchmarks/magic.py [--before REV] [--repeat K] [--time-limit S] [--write]
+                               [--only NAME] [FILE ...]
 
-For every magic instance under instances/magic/ (or the files named), runs in turn, K
-times (default 3), alternated so that a busy machine slows all three alike:
+For every magic instance under instances/magic/ and every seeded random board under
+benchmarks/data/magic-third/ (or the files named), runs in turn, K times (default 3),
+alternated so that a busy machine slows all three alike:
 
-- `after`: `solve-asp magic FILE --json` with the encoding of the checkout;
+- `after`: `solve-asp magic FILE --json --models M` with the encoding of the checkout;
 - `before`: the same with `--encoding` set to asp/magic.lp as it was at git revision REV
   (default: the commit before the order encoding);
-- `imperative`: `python -m pyasp_runner.imperative magic FILE`,
-  looking for as many solutions as solve-asp (2, or the instance's cap).
+- `imperative`: `python -m pyasp_runner.imperative magic FILE --limit M`,
 
-Prints the medians of wall time (whole command, Python's start included) and clingo's
-choices, and the ratios before/after and imperative/after (above 1: the new encoding is
-faster). Both solve-asp runs must agree on status and uniqueness; a disagreement is
+where M is 2 (a solution and a second one: uniqueness), or the instance's count + 1 or
+cap. Prints the medians of wall time and of CPU time (the child's user + system time, from
+wait4: what a loaded machine's waiting for a core does not inflate), clingo's choices and
+the imperative solver's nodes, and the CPU ratios before/after and imperative/after
+(above 1: the checkout is faster). Every answer of every side is checked by the
+independent checker (tests/checkers/magic.py): a wrong one, or two equal answers, stops
+the script. Both solve-asp runs must agree on status and uniqueness; a disagreement is
 printed as `MISMATCH`.
+
+The random boards (issue 22: 6x6 and 8x8 with a third of the cells given) are made from
+random magic squares (`random_magic`: a local search from a shuffled square, seeded), with
+a third of the cells kept (`random.Random.sample`). Without `--write` the script first
+makes every board again from its seed and stops if a file differs (the files are
+reproducible); `--write` writes them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-from bench import ROOT, machine, measure, print_table
+from bench import COMMAND, ROOT, _run_child_cpu, machine, print_table
+
+sys.path.insert(0, str(ROOT / "tests"))
+from checkers.magic import check  # noqa: E402
 
 BENCHMARKS = Path(__file__).resolve().parent
+DATA = BENCHMARKS / "data" / "magic-third"
 # asp/magic.lp before it became an order encoding (value atoms, #sum per line).
 BEFORE = "81436b3"
-COLUMNS = ("instance", "status", "unique", "before_s", "after_s", "imp_s", "before/after",
-           "imp/after", "before_choices", "after_choices", "imp_nodes")
+# (side, seed): random magic squares with a third of their cells given.
+BOARDS = [(5, seed) for seed in range(1, 5)] + [(6, seed) for seed in range(1, 7)] + [
+    (8, seed) for seed in range(1, 5)]
+COLUMNS = ("instance", "status", "unique", "checked", "before_s", "after_s", "imp_s",
+           "before_cpu", "after_cpu", "imp_cpu", "before/after", "imp/after",
+           "before_choices", "after_choices", "imp_nodes")
+
+
+def random_magic(n: int, rng: random.Random, steps: int = 300_000,
+                 temperature: float = 0.7) -> list[list[int]]:
+    """A magic square of 1..n*n: from a shuffled square, swap two cells when that does not
+    raise the total distance of the 2n+2 line sums from the magic sum (or, rarely, when it
+    does: simulated annealing at a fixed temperature); a fresh shuffle after `steps`."""
+    target = n * (n * n + 1) // 2
+    lines_of = [[r, n + c] + ([2 * n] if r == c else []) + ([2 * n + 1] if r + c == n - 1
+                                                             else [])
+                for r in range(n) for c in range(n)]
+    while True:
+        grid = list(range(1, n * n + 1))
+        rng.shuffle(grid)
+        sums = [0] * (2 * n + 2)
+        for cell, value in enumerate(grid):
+            for line in lines_of[cell]:
+                sums[line] += value
+        cost = sum(abs(total - target) for total in sums)
+        for _ in range(steps):
+            if cost == 0:
+                return [grid[r * n:(r + 1) * n] for r in range(n)]
+            i, j = rng.randrange(n * n), rng.randrange(n * n)
+            shift = grid[j] - grid[i]
+            if shift == 0:
+                continue
+            change: dict[int, int] = {}
+            for line in lines_of[i]:
+                change[line] = change.get(line, 0) + shift
+            for line in lines_of[j]:
+                change[line] = change.get(line, 0) - shift
+            delta = sum(abs(sums[line] + d - target) - abs(sums[line] - target)
+                        for line, d in change.items() if d)
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                grid[i], grid[j] = grid[j], grid[i]
+                for line, d in change.items():
+                    sums[line] += d
+                cost += delta
+
+
+def board_name(n: int, seed: int) -> str:
+    return f"{n}x{n}-third-{seed}.csv"
+
+
+def board_text(n: int, seed: int) -> str:
+    rng = random.Random(f"magic-{n}-{seed}")
+    square = random_magic(n, rng)
+    kept = set(rng.sample(range(n * n), round(n * n / 3)))
+    rows = [",".join(str(square[r][c]) if r * n + c in kept else "_" for c in range(n))
+            for r in range(n)]
+    return (f"# a third of the cells of a random {n}x{n} magic square "
+            f"(benchmarks/magic.py, seed {seed})\n" + "\n".join(rows) + "\n")
+
+
+def make(write: bool) -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    for n, seed in BOARDS:
+        text = board_text(n, seed)
+        target = DATA / board_name(n, seed)
+        if write:
+            target.write_text(text, encoding="utf-8")
+        elif not target.is_file() or target.read_text(encoding="utf-8") != text:
+            sys.exit(f"{target} is not what its seed makes (run with --write)")
 
 
 def old_encoding(revision: str, folder: Path) -> Path:
@@ -56,21 +139,49 @@ def models_wanted(path: Path) -> int:
     return int(data.get("options", {}).get("cap", 2))
 
 
+def checked(path: Path, solutions: list[dict]) -> int:
+    """Check every answer with the independent checker; stop the script on a wrong one."""
+    text = path.read_text(encoding="utf-8")
+    grids = [solution["grid"] for solution in solutions]
+    for grid in grids:
+        try:
+            check(text, {"grid": grid})
+        except AssertionError as error:
+            sys.exit(f"{path.name}: a wrong answer {grid}: {error}")
+    if len({json.dumps(grid) for grid in grids}) != len(grids):
+        sys.exit(f"{path.name}: the same answer twice")
+    return len(grids)
+
+
+def solve_asp(path: Path, limit: int, time_limit: float, *extra: str) -> dict[str, Any]:
+    argv = [*COMMAND, "magic", str(path), "--json", "--models", str(limit),
+            "--time-limit", str(time_limit), *extra]
+    code, out, wall, _, cpu = _run_child_cpu(argv, None)
+    row: dict[str, Any] = {"wall_s": wall, "cpu_s": cpu, "status": f"exit {code}"}
+    try:
+        data = json.loads(out)
+    except json.JSONDecodeError:
+        return row
+    row.update(status=data["status"], unique=data["unique"], choices=data["stats"].get("choices"),
+               checked=checked(path, data["solutions"]))
+    return row
+
+
 def imperative(path: Path, limit: int, time_limit: float) -> dict[str, Any]:
     argv = [sys.executable, "-m", "pyasp_runner.imperative", "magic", str(path),
             "--limit", str(limit)]
-    start = time.perf_counter()
     try:
-        done = subprocess.run(argv, cwd=BENCHMARKS, capture_output=True, text=True,
-                              timeout=time_limit, check=False)
-    except subprocess.TimeoutExpired:
-        return {"wall_s": None, "nodes": None, "status": "timeout"}
-    wall = time.perf_counter() - start
+        code, out, wall, _, cpu = _run_child_cpu(
+            ["timeout", str(time_limit), *argv], None)
+    except OSError as error:
+        return {"status": f"error {error}"}
     try:
-        data = json.loads(done.stdout)
+        data = json.loads(out)
     except json.JSONDecodeError:
-        return {"wall_s": None, "nodes": None, "status": f"exit {done.returncode}"}
-    return {"wall_s": wall, "nodes": data["stats"]["nodes"], "status": data["status"]}
+        return {"status": "timeout" if code == 124 else f"exit {code}"}
+    checked(path, data["solutions"])
+    return {"wall_s": wall, "cpu_s": cpu, "nodes": data["stats"]["nodes"],
+            "status": data["status"]}
 
 
 def median(values: list[Any]) -> Any:
@@ -84,27 +195,29 @@ def ratio(top: Any, bottom: Any) -> float | None:
 
 def bench_file(path: Path, before: Path, repeat: int, time_limit: float) -> dict[str, Any]:
     limit = models_wanted(path)
-    extra = ("--models", str(limit), "--time-limit", str(time_limit))
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": [], "imp": []}
     for _ in range(repeat):
-        runs["after"].append(measure("magic", path, *extra))
-        runs["before"].append(measure("magic", path, *extra, "--encoding", str(before)))
+        runs["after"].append(solve_asp(path, limit, time_limit))
+        runs["before"].append(solve_asp(path, limit, time_limit, "--encoding", str(before)))
         runs["imp"].append(imperative(path, limit, time_limit))
     after, old = runs["after"][0], runs["before"][0]
     status = after.get("status")
     if (old.get("status"), old.get("unique")) != (status, after.get("unique")) \
             and "timeout" not in (old.get("status"), status):
         status = f"MISMATCH {old.get('status')}/{status}"
-    row: dict[str, Any] = {"instance": path.name, "status": status, "unique": after.get("unique")}
-    for side in ("before", "after"):
-        timed_out = any(r.get("status") == "timeout" for r in runs[side])
-        row[f"{side}_s"] = None if timed_out else median([r["wall_s"] for r in runs[side]])
-        row[f"{side}_choices"] = None if timed_out else median(
-            [r.get("choices") for r in runs[side]])
-    row["imp_s"] = median([r["wall_s"] for r in runs["imp"]])
-    row["imp_nodes"] = median([r["nodes"] for r in runs["imp"]])
-    row["before/after"] = ratio(row["before_s"], row["after_s"])
-    row["imp/after"] = ratio(row["imp_s"], row["after_s"])
+    row: dict[str, Any] = {"instance": path.name, "status": status,
+                           "unique": after.get("unique"), "checked": after.get("checked")}
+    for side in ("before", "after", "imp"):
+        done = runs[side]
+        timed_out = any(r.get("status") == "timeout" for r in done)
+        short = "imp" if side == "imp" else side
+        for key, column in (("wall_s", f"{short}_s"), ("cpu_s", f"{short}_cpu")):
+            row[column] = None if timed_out else median([r.get(key) for r in done])
+        count = "nodes" if side == "imp" else "choices"
+        row["imp_nodes" if side == "imp" else f"{side}_choices"] = \
+            None if timed_out else median([r.get(count) for r in done])
+    row["before/after"] = ratio(row["before_cpu"], row["after_cpu"])
+    row["imp/after"] = ratio(row["imp_cpu"], row["after_cpu"])
     return row
 
 
@@ -114,17 +227,23 @@ def main() -> None:
     parser.add_argument("--before", default=BEFORE, help="git revision of the old encoding")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--only", metavar="NAME", help="boards whose file name contains NAME")
+    parser.add_argument("--write", action="store_true", help="write the random boards")
     args = parser.parse_args()
-    files = args.files or sorted(
-        p for p in (ROOT / "instances" / "magic").iterdir()
-        if p.suffix == ".csv")
+    make(args.write)
+    files = args.files or [
+        *sorted(p for p in (ROOT / "instances" / "magic").iterdir() if p.suffix == ".csv"),
+        *(DATA / board_name(n, seed) for n, seed in BOARDS)]
+    files = [path for path in files if not args.only or args.only in path.name]
     print(machine())
     print(f"median of {args.repeat} alternated runs; before = asp/magic.lp at {args.before}; "
-          "a timed-out side shows '-'")
+          "CPU = the child's user + system time; ratios of CPU; a timed-out side shows '-'")
     with tempfile.TemporaryDirectory() as folder:
         before = old_encoding(args.before, Path(folder))
-        rows = [bench_file(path.resolve(), before, args.repeat, args.time_limit)
-                for path in files]
+        rows = []
+        for path in files:
+            rows.append(bench_file(path.resolve(), before, args.repeat, args.time_limit))
+            print(f"  {path.name}: after {rows[-1]['after_cpu']} s CPU", file=sys.stderr)
     print_table(rows, COLUMNS)
 
 
