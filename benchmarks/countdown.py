@@ -11,10 +11,12 @@ Inputs are written to a temporary directory at run time.
 
 Every row runs its commands alternated round by round (medians over `--rounds`, default
 3): `solve-asp` itself; with `--before REV`, the same with asp/countdown.lp as it was at
-git revision REV (`before_s`, the before/after table of an encoding change); and for
-single rounds the plain Python solver benchmarks/peers/countdown.py (`python_s`, the
-textbook subset-by-subset programme, no pruning). `x/asp` columns are the other
-command's median over solve-asp's (above 1: solve-asp is faster).
+git revision REV (`before_*`: wall and CPU time, grounding time and rules, the
+before/after table of an encoding change); and for single rounds the plain Python solver
+benchmarks/peers/countdown.py (`python_s`, the textbook subset-by-subset programme, no
+pruning). `x/asp` columns are the other command's median over solve-asp's (above 1:
+solve-asp is faster), `x/asp_cpu` the same for CPU time (user and system of the whole
+process: what a loaded machine's waiting for a core does not inflate).
 """
 
 from __future__ import annotations
@@ -43,9 +45,11 @@ from pyasp_runner.puzzle import registry
 
 FOLDER = ROOT / "instances" / "countdown"
 PEER = Path(__file__).resolve().parent / "peers" / "countdown.py"
-COLUMNS = ("instance", "mode", "status", "answer", "wall_s", "ground_s", "solve_s", "choices",
-           "conflicts", "rules", "atoms", "peak_mb", "before_s", "before/asp", "python_s",
-           "python/asp")
+COLUMNS = ("instance", "mode", "status", "answer", "wall_s", "cpu_s", "ground_s", "solve_s",
+           "choices", "conflicts", "rules", "atoms", "peak_mb")
+BEFORE_COLUMNS = ("before_s", "before_cpu_s", "before_ground_s", "before_rules", "before/asp",
+                  "before/asp_cpu")
+PEER_COLUMNS = ("python_s", "python_cpu_s", "python/asp", "python/asp_cpu")
 LARGE, SMALL = (25, 50, 75, 100), tuple(range(1, 11)) * 2
 
 
@@ -113,13 +117,19 @@ def main() -> None:
                                    "mode": options[1] if options else "best"}
             for label in ("before", "python"):
                 if label in result:
-                    row[f"{label}_s"] = result[label]["wall_s"]
-                    row[f"{label}/asp"] = result[label]["wall_s"] / row["wall_s"]
+                    other = result[label]
+                    row[f"{label}_s"] = other["wall_s"]
+                    row[f"{label}_cpu_s"] = other["cpu_s"]
+                    row[f"{label}/asp"] = other["wall_s"] / row["wall_s"]
+                    row[f"{label}/asp_cpu"] = other["cpu_s"] / row["cpu_s"]
+            if "before" in result:
+                row["before_ground_s"] = result["before"].get("ground_s")
+                row["before_rules"] = result["before"].get("rules")
             rows.append(row)
             print(f"  {row['instance']}: {row['wall_s']:.3f} s", file=sys.stderr)
         for row, (path, options, _) in zip(rows, runs, strict=True):
             row["answer"] = answer_of(path.read_text(), *options)
-    print_table(rows, COLUMNS)
+    print_table(rows, COLUMNS + (BEFORE_COLUMNS if before else ()) + PEER_COLUMNS)
 
 
 if __name__ == "__main__":

@@ -150,6 +150,50 @@ def test_all_ways_stay_exact_near_the_32_bit_limit(capsys, text, ways):
         checker.check(text, solution)
 
 
+@pytest.mark.parametrize(("text", "used", "distance"), [
+    # only all six numbers reach it, through a product of 7600 (ten times the target)
+    ("50 10 2 6 25 10 -> 759", 6, 0),
+    # only as a five-number rest divided by the sixth number: the rest must reach 2090
+    ("10 4 25 6 5 10 -> 418", 6, 0),
+    ("1 3 4 6 10 10 -> 880", 6, 0),    # a number given twice, all six needed
+    ("10 9 2 25 7 1 -> 960", 5, 0),    # five numbers at the fewest: the whole set less one
+    # out of reach; 932 needs all six numbers, 934 five: the fewer numbers win
+    ("6 100 10 1 4 5 -> 933", 5, 1),
+    # out of reach; five numbers get no closer than 11, all six get within 1
+    ("3 5 2 6 5 7 -> 794", 6, 1),
+    # far out of reach (past the whole set's probing window): the whole set is closest
+    ("5 9 3 9 4 6 -> 60915", 6, 31755),
+])
+def test_answers_that_need_the_largest_layers(capsys, text, used, distance):
+    """Rounds whose answer lies in the layers the encoding only asks for (the whole set
+    and the whole set less one number): each answer is the checker's closest value with
+    the fewest numbers, and the case is what its comment says."""
+    code, out = _run(capsys, text, "--json")
+    data = json.loads(out.out)
+    assert code == 0 and data["status"] == ("solved" if distance == 0 else "closest")
+    solution = data["solutions"][0]
+    checker.check(text, solution)
+    target = int(text.split("->")[1])
+    assert (solution["numbers_used"], abs(solution["value"] - target)) == (used, distance)
+
+
+def test_all_ways_to_a_closest_value_include_every_number_count(capsys):
+    """Out of reach, --all lists the ways to both closest values (932 and 934), with every
+    count of numbers that reaches each, the whole set's ways among them."""
+    text = "6 100 10 1 4 5 -> 933"
+    code, out = _run(capsys, text, "--all", "--json")
+    data = json.loads(out.out)
+    assert code == 0 and data["status"] == "closest" and data["complete"]
+    listed = set()
+    for solution in data["solutions"]:
+        value, leaves = checker.evaluate(solution["expression"])
+        assert value == solution["value"] and len(leaves) == solution["numbers_used"]
+        listed.add((value, len(leaves)))
+    sizes = checker.reachable_sizes((6, 100, 10, 1, 4, 5))
+    assert listed == {(value, count) for value in (932, 934) for count in sizes[value]}
+    assert (932, 6) in listed and (934, 6) in listed
+
+
 def test_cli_all_counts_equal_numbers_once(capsys):
     code, out = _run(capsys, "2 2 -> 4", "--all", "--json")
     data = json.loads(out.out)

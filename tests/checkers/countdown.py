@@ -81,6 +81,11 @@ def evaluate(expression: str) -> tuple[int, list[int]]:
 
 def reachable(numbers: tuple[int, ...]) -> dict[int, int]:
     """Every reachable value with the fewest numbers that reach it."""
+    return {value: min(sizes) for value, sizes in reachable_sizes(numbers).items()}
+
+
+def reachable_sizes(numbers: tuple[int, ...]) -> dict[int, set[int]]:
+    """Every reachable value with each count of numbers an expression for it can use."""
 
     @cache
     def values(mask: int) -> frozenset[int]:
@@ -104,13 +109,11 @@ def reachable(numbers: tuple[int, ...]) -> dict[int, int]:
             part = (part - 1) & mask
         return frozenset(found)
 
-    fewest: dict[int, int] = {}
+    sizes: dict[int, set[int]] = {}
     for mask in range(1, 1 << len(numbers)):
-        size = bin(mask).count("1")
         for value in values(mask):
-            if value not in fewest or size < fewest[value]:
-                fewest[value] = size
-    return fewest
+            sizes.setdefault(value, set()).add(bin(mask).count("1"))
+    return sizes
 
 
 def _closest(fewest: dict[int, int], target: int) -> tuple[int, set[int]]:
