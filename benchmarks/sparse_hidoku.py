@@ -16,14 +16,11 @@ file differs (the files are reproducible); `--write` writes them. Per board, alt
 round by round, each command's median wall time: `asp` is `solve-asp hidoku FILE --json
 -n 2 --force` (it looks for a second solution, so "unique" is proved or a second solution
 shown; --force: the largest boards pass hidoku's size limit), `imp` is the imperative
-solver (`python -m pyasp_runner.imperative hidoku FILE`, also looking for two), and
-`clingo` is `asp` with a copy of asp/hidoku.lp as `--encoding`, which runs without the
-solver's path decisions (pyasp_runner/puzzles/_hidoku_path.py): clingo deciding alone, all
-stopped at the time limit (default 30 s of wall time); `asp_cpu_s` is the solver's CPU
-time (user and system), which a loaded machine does not inflate. Every answer is
-checked: each solution by the independent checker of tests/checkers/hidoku.py, two
-solutions must differ, and "unique" must mean the solution is the planted path (which
-solves the board). A failed check stops the script with an error.
+solver (`python -m pyasp_runner.imperative hidoku FILE`, also looking for two), both
+stopped at the time limit (default 30 s). Every answer is checked: each solution by the
+independent checker of tests/checkers/hidoku.py, two solutions must differ, and "unique"
+must mean the solution is the planted path (which solves the board). A failed check
+stops the script with an error.
 """
 
 from __future__ import annotations
@@ -31,14 +28,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from bench import COMMAND, ROOT, _run_child_cpu, alternated, machine, print_table
+from bench import COMMAND, ROOT, _run_child, alternated, machine, print_table
 from paths import hidato_text, king_moves, random_path
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -94,15 +89,13 @@ def run_imperative(file: Path, limit: float) -> dict:
     return {"wall_s": wall, "peak_mb": 0.0, "status": status}
 
 
-def checked(file: Path, board: tuple, limit: float, encoding: Path | None = None) -> dict:
+def checked(file: Path, board: tuple, limit: float) -> dict:
     """One run of `solve-asp hidoku FILE --json -n 2` (the uniqueness check, with both
     answers in the output), its answers checked (a wrong one stops the script)."""
     argv = [*COMMAND, "hidoku", str(file), "--json", "-n", "2", "--time-limit", str(limit),
             "--force"]  # the largest boards pass hidoku's size limit, measured all the same
-    if encoding is not None:
-        argv += ["--encoding", str(encoding)]
-    code, out, wall, peak, cpu = _run_child_cpu(argv, None)
-    row = {"wall_s": wall, "cpu_s": cpu, "peak_mb": peak, "status": f"exit {code}"}
+    code, out, wall, peak = _run_child(argv, None)
+    row = {"wall_s": wall, "peak_mb": peak, "status": f"exit {code}"}
     try:
         data = json.loads(out)
     except json.JSONDecodeError:
@@ -134,10 +127,6 @@ def main() -> None:
     make(args.write)
     print(f"# sparse Hidato · {machine()} · {args.rounds} rounds, medians · "
           f"time limit {args.time_limit:g} s")
-    # asp/hidoku.lp under another name: the solver without its path decisions (they are
-    # for the puzzle's own encoding), clingo deciding alone
-    own = Path(tempfile.mkdtemp()) / "hidoku.lp"
-    shutil.copyfile(ROOT / "asp" / "hidoku.lp", own)
     rows = []
     for board in BOARDS:
         name = name_of(*board)
@@ -145,24 +134,19 @@ def main() -> None:
             continue
         file = DATA / f"{name}.csv"
         result = alternated({"asp": lambda: checked(file, board, args.time_limit),
-                             "clingo": lambda: checked(file, board, args.time_limit, own),
                              "imp": lambda: run_imperative(file, args.time_limit)},
                             args.rounds)
-        asp, alone, imp = result["asp"], result["clingo"], result["imp"]
+        asp, imp = result["asp"], result["imp"]
         rows.append({"instance": name, "clues": len(planted(*board)[1]),
                      "status": asp["status"], "unique": asp.get("unique"),
                      "checked": asp.get("checked", 0), "asp_s": asp["wall_s"],
-                     "asp_cpu_s": asp["cpu_s"],
                      "ground_s": asp.get("ground_s"), "choices": asp.get("choices"),
                      "atoms": asp.get("atoms"), "asp_mb": asp["peak_mb"],
-                     "clingo_status": alone["status"], "clingo_cpu_s": alone["cpu_s"],
-                     "clingo_choices": alone.get("choices"),
                      "imp_status": imp["status"], "imp_s": imp["wall_s"],
                      "imp/asp": imp["wall_s"] / asp["wall_s"]})
         print(f"  {name}: asp {asp['status']} {asp['wall_s']:.2f} s", file=sys.stderr)
-    print_table(rows, ["instance", "clues", "status", "unique", "checked", "asp_s", "asp_cpu_s",
-                       "ground_s", "choices", "atoms", "asp_mb", "clingo_status",
-                       "clingo_cpu_s", "clingo_choices", "imp_status", "imp_s", "imp/asp"])
+    print_table(rows, ["instance", "clues", "status", "unique", "checked", "asp_s", "ground_s",
+                       "choices", "atoms", "asp_mb", "imp_status", "imp_s", "imp/asp"])
 
 
 if __name__ == "__main__":

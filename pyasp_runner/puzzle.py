@@ -251,8 +251,7 @@ class PuzzleSpec:
                                                 with (("--eq=0",)), set after the
                                                 preset; a --clingo-arg naming the same
                                                 option replaces one (with a note)
-        propagator(instance) -> factory | None  for solving the instance with the
-                                                puzzle's own encoding (not the
+        propagator(instance) -> factory | None  for solving the instance (not the
                                                 questions about clues): a function
                                                 making a clingo propagator for each
                                                 Control, a search order (a `decide`

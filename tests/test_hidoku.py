@@ -227,16 +227,3 @@ def test_sparse_20x20_two_answers_checked():
     for solution in result.solutions:
         rules.check(text, solution)
     assert result.solutions[0]["grid"] != result.solutions[1]["grid"]
-
-
-def test_path_decisions_only_with_the_puzzles_own_encoding(tmp_path):
-    text = hidoku.write(hidoku.blank("15x14"), [fact("given", 1, 1, 1)])  # 210 cells
-    copy = tmp_path / "hidoku.lp"
-    copy.write_text(registry()["hidoku"].encoding.read_text())
-
-    def propagators(**where):
-        loaded = api.load("hidoku", text, **where)
-        return api.limits(loaded, models=None, count=False, cap=0, time_limit=None,
-                          threads=1, configuration=None).propagators
-    assert propagators() == (PathDecisions,)
-    assert propagators(encoding=copy) == ()

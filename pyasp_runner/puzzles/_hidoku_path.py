@@ -44,8 +44,8 @@ class PathDecisions:
         index: dict[tuple[int, int], int] = {}
         for atom in init.symbolic_atoms.by_signature("cell", 2):
             key = _integers(atom.symbol.arguments)
-            if key is not None and (key[0], key[1]) not in index:
-                index[(key[0], key[1])] = len(index)
+            if key is not None and key not in index:
+                index[key] = len(index)
         self.position = list(index)
         self.total = len(index)
         self.neighbours = [[index[(row + dr, col + dc)] for dr in (-1, 0, 1)
@@ -55,9 +55,9 @@ class PathDecisions:
         fixed: list[tuple[int, int]] = []
         for atom in init.symbolic_atoms.by_signature("number", 3):
             key = _integers(atom.symbol.arguments)
-            if key is None or (key[0], key[1]) not in index or not 1 <= key[2] <= self.total:
+            if key is None or key[:2] not in index or not 1 <= key[2] <= self.total:
                 continue
-            cell, number = index[(key[0], key[1])], key[2]
+            cell, number = index[key[:2]], key[2]
             literal = init.solver_literal(atom.literal)
             self.literal[(cell, number)] = literal
             if init.assignment.is_true(literal):
