@@ -6,16 +6,14 @@ import itertools
 import json
 
 import pytest
-from checkers import checker
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
-from pyasp_runner import api, runner
+from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact, registry
 from pyasp_runner.puzzles import hidoku
-from pyasp_runner.puzzles._hidoku_path import PathDecisions
 
 REFERENCE = ROOT / "instances" / "hidoku" / "10x10.csv"
 
@@ -158,72 +156,3 @@ def test_cli_path_option_and_json(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["jodici", str(REFERENCE), "--path"])
     assert exit_info.value.code == 2
-
-
-# -- clingo's decisions along the path (pyasp_runner/puzzles/_hidoku_path.py) --
-
-SPARSE = ROOT / "benchmarks" / "data" / "hidoku-sparse"
-
-
-class _CountedDecisions(PathDecisions):
-    """The propagator, counting the decisions it makes itself."""
-
-    made = 0
-
-    def decide(self, thread_id, assignment, fallback):
-        chosen = super().decide(thread_id, assignment, fallback)
-        type(self).made += chosen != fallback
-        return chosen
-
-
-@pytest.mark.parametrize("text", [
-    "_,_,_\n_,X,4\n_,_,_\n",  # a ring, 1 and K open
-    "1,_,_\n_,_,_\n_,_,_\n",
-    "_,_,_,_\n_,6,_,_\n_,_,_,_\n",
-    "1,_,_,_\n_,_,_,_\n_,_,_,_\n_,_,_,16\n",
-    "_,_,_\n_,1,_\n_,_,9\n",  # unsolvable: 9 cannot be reached
-    (ROOT / "instances" / "hidoku" / "several.csv").read_text(),
-])
-def test_path_decisions_keep_every_answer(text):
-    """A search order only: with the propagator, every answer is found, and the same."""
-    instance = hidoku.parse(text, "t.csv")
-    encoding = registry()["hidoku"].encoding
-    _CountedDecisions.made = 0
-    decided = runner.solve(encoding, instance.facts,
-                           runner.Limits(models=0, propagators=(_CountedDecisions,)))
-    alone = runner.solve(encoding, instance.facts, runner.Limits(models=0))
-    assert decided.complete and alone.complete
-    assert sorted(map(str, decided.answers)) == sorted(map(str, alone.answers))
-    rules = checker("hidoku")
-    for answer in decided.answers:
-        rules.check(text, hidoku.solution_json(instance, answer))
-    if decided.count > 1:  # more than one answer: the search had choices to make
-        assert _CountedDecisions.made > 0
-
-
-def test_ring_count_with_path_decisions_is_the_brute_force_count():
-    instance = hidoku.parse("_,_,_\n_,X,4\n_,_,_\n", "t.csv")
-    result = runner.solve(registry()["hidoku"].encoding, instance.facts,
-                          runner.Limits(models=0, propagators=(PathDecisions,)))
-    assert result.count == _brute_force_count(
-        [(1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)], {(2, 3): 4})
-
-
-def test_path_decisions_only_on_large_boards():
-    small = hidoku.blank("14x14")
-    large = hidoku.blank(f"{hidoku.PATH_DECISIONS_FROM}x1")
-    assert small.data.cells < hidoku.PATH_DECISIONS_FROM <= large.data.cells
-    assert hidoku.path_decisions(small) is None
-    assert hidoku.path_decisions(large) is PathDecisions
-
-
-def test_sparse_20x20_two_answers_checked():
-    """A 20x20 board with 10% of the numbers given (benchmarks/sparse_hidoku.py's): the
-    solve goes through the propagator; both answers are checked and differ."""
-    text = (SPARSE / "20x20-10pct-spread-2.csv").read_text()
-    result = api.solve("hidoku", text, models=2, time_limit=300, force=True)
-    assert result.status == runner.SOLVED and result.count == 2 and result.unique is False
-    rules = checker("hidoku")
-    for solution in result.solutions:
-        rules.check(text, solution)
-    assert result.solutions[0]["grid"] != result.solutions[1]["grid"]
