@@ -2,10 +2,9 @@
 
     python benchmarks/hidoku_variants.py [--time-limit S] [--only NAME] [--variant NAME]
 
-Variants: `numbers` is asp/hidoku.lp (one number per cell out of its king-distance
-candidates) with clingo's own decisions; `path` is what the solver runs: asp/hidoku.lp
-with clingo deciding along the path (pyasp_runner/puzzles/_hidoku_path.py); the others
-are the encodings in benchmarks/hidoku-variants/ (each file says what it adds): `gap-path` (cells shared out
+Variants: `numbers` is the solver's own encoding, asp/hidoku.lp (one number per cell out
+of its king-distance candidates); the others are the encodings in
+benchmarks/hidoku-variants/ (each file says what it adds): `gap-path` (cells shared out
 among the gaps between clues, successor edges, reachability), `gap-numbers` (that, with
 the numbers counted along the edges) and `numbers-linked` (asp/hidoku.lp with every
 gap's cells connected to its clue). Boards: benchmarks/data/hidoku-sparse/*.csv (see
@@ -41,10 +40,9 @@ from bench import ROOT, machine, print_table
 sys.path.insert(0, str(ROOT / "tests"))
 from checkers.hidoku import check  # noqa: E402
 
-from pyasp_runner.puzzles._hidoku_path import PathDecisions  # noqa: E402
 from pyasp_runner.puzzles.hidoku import parse  # noqa: E402
 
-VARIANTS = {"numbers": ROOT / "asp" / "hidoku.lp", "path": ROOT / "asp" / "hidoku.lp",
+VARIANTS = {"numbers": ROOT / "asp" / "hidoku.lp",
             **{path.stem: path for path in
                sorted((Path(__file__).resolve().parent / "hidoku-variants").glob("*.lp"))}}
 BOARDS = [*sorted((ROOT / "benchmarks" / "data" / "hidoku-sparse").glob("*.csv")),
@@ -98,7 +96,7 @@ def coverage(board: Path) -> dict:
             "no_gap_cells": sum(count == 0 for count in fits)}
 
 
-def run(encoding: Path, board: Path, limit: float, decisions: bool = False) -> dict:
+def run(encoding: Path, board: Path, limit: float) -> dict:
     text = board.read_text()
     instance = parse(text, str(board))
     control = clingo.Control(["2"])
@@ -108,8 +106,6 @@ def run(encoding: Path, board: Path, limit: float, decisions: bool = False) -> d
     control.ground([("base", [])])
     ground = time.process_time() - started
     answers: list[list[clingo.Symbol]] = []
-    if decisions:
-        control.register_propagator(PathDecisions())  # type: ignore[arg-type]
     started = time.process_time()
     with control.solve(on_model=lambda model: answers.append(model.symbols(shown=True)),
                        async_=True) as handle:
@@ -142,18 +138,17 @@ def main() -> None:
     args = parser.parse_args()
     variants = args.variant or list(VARIANTS)
     print(f"# Hidoku variants · {machine()} · search stopped at {args.time_limit:g} s")
-    covered = [coverage(board) for board in BOARDS if board.parent.name == "hidoku-sparse"
-               and (not args.only or args.only in board.name)]
-    if covered:
-        print_table(covered, ["board", "gaps", "free_cells", "gaps_per_cell", "fewest", "one_gap_cells",
-                    "no_gap_cells"], title="Gaps that could hold each free cell")
+    print_table([coverage(board) for board in BOARDS if board.parent.name == "hidoku-sparse"
+                 and (not args.only or args.only in board.name)],
+                ["board", "gaps", "free_cells", "gaps_per_cell", "fewest", "one_gap_cells",
+                 "no_gap_cells"], title="Gaps that could hold each free cell")
     rows = []
     for board in BOARDS:
         if args.only and args.only not in board.name:
             continue
         for variant in variants:
             row = {"board": board.stem, "variant": variant,
-                   **run(VARIANTS[variant], board, args.time_limit, variant == "path")}
+                   **run(VARIANTS[variant], board, args.time_limit)}
             print(f"  {board.stem} {variant}: {row['status']}", file=sys.stderr, flush=True)
             rows.append(row)
     print_table(rows, ["board", "variant", "status", "ground_cpu_s", "solve_cpu_s", "rules",

@@ -297,14 +297,10 @@ def picture(loaded: Loaded, answer: Answer) -> str:
 
 def limits(loaded: Loaded, *, models: int | None, count: bool, cap: int,
            time_limit: float | None, threads: int, configuration: str | None) -> runner.Limits:
-    """The runner's limits for a loaded puzzle (see `solve_limits`), with the puzzle's
-    propagator for this instance."""
-    settings = solve_limits(loaded.puzzle, models=models, count=count, cap=cap,
-                            time_limit=time_limit, threads=threads,
-                            configuration=configuration, extra_args=loaded.extra_args)
-    hook = loaded.puzzle.spec.propagator
-    made = hook(loaded.instance) if hook is not None else None
-    return settings if made is None else replace(settings, propagators=(made,))
+    """The runner's limits for a loaded puzzle (see `solve_limits`)."""
+    return solve_limits(loaded.puzzle, models=models, count=count, cap=cap,
+                        time_limit=time_limit, threads=threads, configuration=configuration,
+                        extra_args=loaded.extra_args)
 
 
 def solve_limits(puzzle: Puzzle, *, models: int | None, count: bool = False,

@@ -251,12 +251,6 @@ class PuzzleSpec:
                                                 with (("--eq=0",)), set after the
                                                 preset; a --clingo-arg naming the same
                                                 option replaces one (with a note)
-        propagator(instance) -> factory | None  for solving the instance (not the
-                                                questions about clues): a function
-                                                making a clingo propagator for each
-                                                Control, a search order (a `decide`
-                                                hook) that removes no answer; None:
-                                                clingo's own
         counting_options                        clingo options added when the run only
                                                 counts (--count): e.g. a constant that
                                                 lets the encoding count by orbits
@@ -296,7 +290,6 @@ class PuzzleSpec:
     configuration: str | None = None
     clingo_options: tuple[str, ...] = ()
     counting_options: tuple[str, ...] = ()
-    propagator: Callable[[Instance], Callable[[], Any] | None] | None = None
     inline: bool = False
     unsolvable: str = "the clues contradict the rules"
     unsolvable_alone: str = "the rules cannot be satisfied for this size"

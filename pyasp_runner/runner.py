@@ -47,8 +47,7 @@ class Limits:
     questions about clues do); consequences: "cautious" (the atoms in every answer set)
     or "brave" (in some), whose one answer is the last, converged model; puzzle_args: the
     puzzle's own clingo options (`PuzzleSpec.clingo_options`); extra_args: the user's
-    (`--clingo-arg`), which replace a puzzle option of the same name; propagators: the
-    puzzle's clingo propagators (`PuzzleSpec.propagator`), one made for each Control.
+    (`--clingo-arg`), which replace a puzzle option of the same name.
     """
 
     models: int = 2
@@ -62,7 +61,6 @@ class Limits:
     consequences: str | None = None
     puzzle_args: tuple[str, ...] = ()
     extra_args: tuple[str, ...] = ()
-    propagators: tuple[Callable[[], Any], ...] = ()
 
 
 @dataclass
@@ -288,10 +286,7 @@ def load(
         raise EncodingError("clingo", "bad option", [str(err)]) from None
     load_encoding(ctl, logger, encoding)
     ctl.add("base", [], facts_text(facts) + "".join(f"#external {sym}.\n" for sym in externals))
-    grounding = ground(ctl, logger, encoding, deadline)
-    for make in limits.propagators:
-        ctl.register_propagator(make())
-    return ctl, logger, grounding
+    return ctl, logger, ground(ctl, logger, encoding, deadline)
 
 
 class Session:

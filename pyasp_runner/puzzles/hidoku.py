@@ -26,7 +26,6 @@ import random
 import re
 from itertools import pairwise
 from dataclasses import dataclass, replace
-from collections.abc import Callable
 from typing import Any
 
 from clingo import Function, Symbol
@@ -314,21 +313,6 @@ def random_answer(instance: Instance, rng: random.Random) -> Answer | None:
 TOUR_WALKS = 50
 
 
-# Boards with more cells get clingo's decisions along the path; on smaller ones the search
-# takes a few dozen choices, fewer than the propagator's set-up costs.
-PATH_DECISIONS_FROM = 200
-
-
-def path_decisions(instance: Instance) -> Callable[[], Any] | None:
-    """clingo's decisions along the path (pyasp_runner.puzzles._hidoku_path) on boards of
-    `PATH_DECISIONS_FROM` cells or more."""
-    board: Board = instance.data
-    if board.cells < PATH_DECISIONS_FROM:
-        return None
-    from ._hidoku_path import PathDecisions
-    return PathDecisions
-
-
 def clue_atom(clue: Symbol) -> Symbol:
     """A given number is the number on its cell in the answer."""
     return Function("number", clue.arguments)
@@ -348,5 +332,5 @@ PUZZLE = PuzzleSpec(
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     random_answer=random_answer, clue_atom=clue_atom, write=write, size=size,
     max_size=MAX_SIZE, options=OPTIONS,
-    configure=configure, propagator=path_decisions,
+    configure=configure,
 )
