@@ -604,9 +604,9 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     written in the format `to` (default: the puzzle's first), and graded. With `easy`,
     clues are dropped only while propagation alone still solves the puzzle, so it grades
     "easy". Raises `Stopped` at the time limit."""
-    from . import reasoning  # only the questions about clues load it
-
     import random
+
+    from . import reasoning  # only the questions about clues load it
 
     found = puzzle_named(puzzle)
     spec = found.spec

@@ -723,6 +723,7 @@ def draw_answer(loaded: api.Loaded, answer: Answer, out: Console, legend: bool =
     """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
     an edited encoding shows besides the drawing."""
     from rich.text import Text
+
     from . import api
 
     out.print(loaded.puzzle.render(loaded.instance, answer, legend))
@@ -755,6 +756,7 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
     status of a stop (time limit, signal) that came while the answers were written.
     The count stays what the search found (`complete` says whether it was exhausted)."""
     import dataclasses
+
     from . import runner
 
     now = time.perf_counter()
@@ -776,8 +778,8 @@ def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err:
           out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
-    from . import runner
 
+    from . import runner
     from .trace import record  # only a traced run pays for the recorder
     recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
                       loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
@@ -822,6 +824,7 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
+
     from . import api, runner
     from .report import conflict_sentence, summary_line
 
@@ -871,6 +874,7 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
 def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
+
     from . import api
 
     puzzle, instance = loaded.puzzle, loaded.instance
@@ -910,6 +914,7 @@ def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Consol
 def grade(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
+
     from . import api
 
     puzzle, instance = loaded.puzzle, loaded.instance
@@ -956,6 +961,7 @@ def grade_sentence(graded: api.Graded) -> str:
 def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     from rich.text import Text
+
     from . import api
 
     if args.encoding:
@@ -1019,8 +1025,8 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
     """`generate --count N [--grade LEVEL] [--jobs J] (--out DIR | --json-lines)`: N
     distinct unique puzzles, in index order, with a progress bar on a terminal."""
     from rich.text import Text
-    from . import api
 
+    from . import api
     from .generating import Settings, Tally, collection
 
     if args.threads > 1:
@@ -1197,7 +1203,6 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
     from . import api
-
     from .audit import Settings
 
     encoding_text = None
@@ -1220,9 +1225,9 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
     from rich.text import Text
-    from .puzzle import registry
 
     from . import audit, batch
+    from .puzzle import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]

@@ -78,7 +78,7 @@ class Answer:
         into clingo instead of one per argument and tuple); any other through the
         symbol's parts."""
         groups: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
-        for sym, text in zip(self.symbols, self.texts):
+        for sym, text in zip(self.symbols, self.texts, strict=True):
             plain = _NUMBERS_ONLY.fullmatch(text)
             nested = None if plain else _NUMBERS_AND_TUPLES.fullmatch(text)
             if plain:

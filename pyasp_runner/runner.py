@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -178,7 +179,7 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
         _allocate_error_storage()
         try:
             value = call()
-        except BaseException as error:  # noqa: BLE001 -- raised on the caller's thread
+        except BaseException as error:  # raised on the caller's thread
             with lock:
                 box["error"] = error
         else:
@@ -255,10 +256,8 @@ def _allocate_error_storage() -> None:
     """Have clingo allocate this thread's storage for its last error now: allocated first
     when an out-of-memory error is being reported, it fails and the C library aborts the
     process ("cannot allocate memory for thread-local data") instead of a MemoryError."""
-    try:
+    with suppress(RuntimeError):
         clingo.parse_term("(", logger=lambda code, text: None)
-    except RuntimeError:
-        pass
 
 
 def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:

@@ -326,7 +326,7 @@ LAYOUTS_READ = ("grid rows of comma-, semicolon- or whitespace-separated fields,
 def has_empty_marks(fields: Sequence[Sequence[str]], zero: bool = True) -> bool:
     """True when some field is an empty-cell mark other than dots (`_`, `?`, `-`, `0`);
     `zero`: whether `0` counts as one."""
-    return any(EMPTY_MARKS.fullmatch(field) and (zero or not set(field) == {"0"})
+    return any(EMPTY_MARKS.fullmatch(field) and (zero or set(field) != {"0"})
                for row in fields for field in row)
 
 

@@ -642,7 +642,7 @@ def _only_children(element: Element, tag: str, where: str, source: str) -> None:
             raise InputError(source, f"{where}: unexpected {found!r} (only <{tag}> here)")
 
 
-# --- puzz.link: pzprjs's encoding of the clues -------------------------------------------------------------------------------
+# --- puzz.link: pzprjs's encoding of the clues ---------------------------------------------
 
 def nonogram_slots(cols: int, rows: int) -> tuple[int, int]:
     """Clue slots above each column and left of each row (pzprjs's excellRows/Cols)."""

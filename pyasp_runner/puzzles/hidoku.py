@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import random
 import re
-from itertools import pairwise
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from clingo import Function, Symbol
