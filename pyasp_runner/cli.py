@@ -34,7 +34,14 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from . import escape, inputs, output, puzzles
-from .errors import AnswerShapeError, EncodingError, InputError, OutOfMemory, UserError
+from .errors import (
+    AnswerShapeError,
+    EncodingError,
+    InputError,
+    OutOfMemory,
+    Stopped,
+    UserError,
+)
 from .numerals import is_digits
 
 # A run imports what its path uses, inside the functions: `--list` neither clingo nor
@@ -43,7 +50,7 @@ if TYPE_CHECKING:
     from rich.console import Console, Group
     from rich.text import Text
 
-    from . import api, runner
+    from . import api, loading, runner
     from .board import Board
     from .puzzle import Answer, Instance, OptionValues, Puzzle
 
@@ -451,18 +458,18 @@ def list_puzzles(console: Console) -> None:
                                          subsequent_indent=indent) + "\n")
 
 
-def limits_for(args: argparse.Namespace, loaded: api.Loaded,
+def limits_for(args: argparse.Namespace, loaded: loading.Loaded,
                models: int | None) -> runner.Limits:
     """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
-    from . import api
+    from . import loading
 
-    return api.limits(loaded, models=models, count=args.count, cap=args.cap,
+    return loading.limits(loaded, models=models, count=args.count, cap=args.cap,
                       time_limit=search_time(args), threads=args.threads,
                       configuration=args.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from . import api
+    from . import loading
     from .puzzle import facts_text, registry
 
     if args.list:
@@ -505,7 +512,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return EXIT_SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    loaded = api.load(puzzle.name, text, source=source, encoding=args.encoding,
+    loaded = loading.load(puzzle.name, text, source=source, encoding=args.encoding,
                       options=values, constants=constants_of(args.const),
                       clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
     for note in loaded.notes:
@@ -598,7 +605,7 @@ def constants_of(given: Sequence[str] | None) -> dict[str, str]:
     return constants
 
 
-def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, out: Console,
+def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, out: Console,
             err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.grade:
@@ -719,15 +726,15 @@ def respond(loaded: api.Loaded, args: argparse.Namespace, models: int | None, ou
     return exit_code(data["status"])
 
 
-def draw_answer(loaded: api.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
+def draw_answer(loaded: loading.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
     """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
     an edited encoding shows besides the drawing."""
     from rich.text import Text
 
-    from . import api
+    from . import loading
 
     out.print(loaded.puzzle.render(loaded.instance, answer, legend))
-    extra = api.extra_atoms(loaded, answer)
+    extra = loading.extra_atoms(loaded, answer)
     if extra:
         out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
                   soft_wrap=True)
@@ -774,7 +781,7 @@ def exit_code(status: str) -> int:
     return STATUS_EXIT[status]
 
 
-def trace(loaded: api.Loaded, args: argparse.Namespace, models: int | None, err: Console,
+def trace(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, err: Console,
           out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
@@ -820,7 +827,7 @@ def progress_shown(err: Console, shown: bool, doing: str | list[str],
         yield progress
 
 
-def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
@@ -871,7 +878,7 @@ def explain(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Con
     return exit_code(data["status"])
 
 
-def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def hint(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
 
@@ -911,7 +918,7 @@ def hint(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Consol
     return EXIT_SOLVED
 
 
-def grade(loaded: api.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def grade(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
 
@@ -1026,7 +1033,6 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
     distinct unique puzzles, in index order, with a progress bar on a terminal."""
     from rich.text import Text
 
-    from . import api
     from .generating import Settings, Tally, collection
 
     if args.threads > 1:
@@ -1071,7 +1077,7 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
                     if output.stop.is_set():  # a signal while workers made puzzles
                         stopped = True
                         break
-        except (api.Stopped, WorkersStopped, KeyboardInterrupt):  # Ctrl-C, SIGTERM
+        except (Stopped, WorkersStopped, KeyboardInterrupt):  # Ctrl-C, SIGTERM
             stopped = True
     what = f"{args.puzzle}: {written} of {args.count} puzzles"
     grade = f" of grade {args.grade}" if args.grade else ""
@@ -1461,7 +1467,7 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
         return EXIT_SOLVED
-    from . import api, runner  # any other command may solve: clingo
+    from . import runner  # any other command may solve: clingo
 
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
@@ -1484,7 +1490,7 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
         return failed(argv, out, str(error), error.exit_code)
     except output.OutputError:
         raise
-    except api.Stopped as stop:  # --explain, --hint or generate did not finish
+    except Stopped as stop:  # --explain, --hint or generate did not finish
         say(err, f"solve-asp: {stop}", "bold yellow")
         return failed(argv, out, str(stop), exit_code(stop.status))
     except UserError as error:

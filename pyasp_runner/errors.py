@@ -1,4 +1,5 @@
-"""Errors a user can fix: bad puzzle input and bad (edited) encodings.
+"""Errors a user can fix: bad puzzle input and bad (edited) encodings, and the ends of a
+run that are no crash (a question stopped by its time limit, memory run out).
 
 They are raised anywhere, caught only in `cli.py`, printed as one line (an encoding
 error adds clingo's own messages) and mapped to a documented exit code.
@@ -52,6 +53,18 @@ class AnswerShapeError(UserError):
     """An answer set whose atoms the puzzle's drawing cannot use (an edited encoding)."""
 
     exit_code = 3
+
+
+class Stopped(UserError):
+    """A question (explain, hint, generate) stopped by its time limit or Ctrl-C before it
+    reached an answer; `status` is "timeout" or "interrupted" (the runner's TIMEOUT and
+    INTERRUPTED). The API raises it as `pyasp_runner.api.Stopped`."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+        self.exit_code = 4 if status == "timeout" else 130
+        why = "time limit reached" if status == "timeout" else "interrupted"
+        super().__init__(f"stopped ({why}) before an answer was reached")
 
 
 class OutOfMemory(UserError):

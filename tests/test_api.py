@@ -68,6 +68,10 @@ def test_errors_are_exceptions_with_the_one_line_message(tmp_path):
         pyasp_runner.solve("sudoku", "")
     with pytest.raises(api.Stopped, match="time limit"):
         pyasp_runner.explain("hidoku", UNSOLVABLE.read_text(), time_limit=1e-9)
+    # Stopped lives with the other errors (a plain solve does not import the API); its
+    # statuses are the runner's
+    assert (api.Stopped(runner.TIMEOUT).exit_code, api.Stopped(runner.INTERRUPTED).exit_code) \
+        == (4, 130)
 
 
 def test_explain_hint_and_generate():

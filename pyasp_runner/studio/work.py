@@ -106,7 +106,7 @@ def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
 
 def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
     """The command line's limits for this puzzle without -n (its own default models)."""
-    from ..api import solve_limits
+    from ..loading import solve_limits
     return solve_limits(puzzle, models=puzzle.default_models(option_values(puzzle, args)))
 
 
