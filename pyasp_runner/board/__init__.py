@@ -17,12 +17,14 @@ layouts, and everything a puzzle shows is said with the parts below.
 Every value carries a `Mark` (given by the puzzle's author, filled in by the solver,
 not known, part of a conflict, forced in every solution, or ambiguous), and renderers
 tell marks apart without colour.
+
+The parts are named tuples: immutable records, compared by value and changed with
+`_replace`, and quick to make (every puzzle module imports them, so every solve does).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -49,8 +51,7 @@ class Shape(str, Enum):
     BLOCKED = "blocked"  # not part of the board
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One cell: a value (None when not known) and its mark; optionally an arrow, a
     region (cells of one region are drawn as one piece in one colour) and the colour of
     the field under it ("dark" or "light")."""
@@ -86,16 +87,14 @@ def clue_cell(value: object | None, in_conflict: bool = False) -> Cell:
     return Cell(str(value), Mark.CONFLICT if in_conflict else Mark.GIVEN)
 
 
-@dataclass(frozen=True)
-class Clue:
+class Clue(NamedTuple):
     """A clue outside the cells (an edge clue, one run of a line clue, a result)."""
 
     text: str
     mark: Mark = Mark.GIVEN
 
 
-@dataclass(frozen=True)
-class Operator:
+class Operator(NamedTuple):
     """An operator between cell (row, col) and the next one to its right or below it
     (after the last cell: between it and that line's edge clue)."""
 
@@ -118,8 +117,7 @@ class Edges(NamedTuple):
     right: Side = ()
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """Rows of cells; `top`/`bottom` clues stand per column, `left`/`right` per row."""
 
     cells: tuple[tuple[Cell, ...], ...]
@@ -143,8 +141,7 @@ class Grid:
         return clues
 
 
-@dataclass(frozen=True)
-class Rings:
+class Rings(NamedTuple):
     """Concentric rings (inner first) of equal sectors (clockwise from the top)."""
 
     cells: tuple[tuple[Cell, ...], ...]
@@ -162,8 +159,7 @@ class Rings:
         return len(self.cells[0]) if self.cells else 0
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """A line of values after a label; `boxed` rows are a strip of cells (characters of
     a text), other rows are text whose values are written one after another with
     `separator` between them."""
@@ -174,36 +170,36 @@ class Row:
     separator: str = " "
 
 
-@dataclass(frozen=True)
-class Lines:
+class Lines(NamedTuple):
+    """Rows of values or text, one under another."""
+
     rows: tuple[Row, ...]
 
 
 Layout = Grid | Rings | Lines
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A board to draw: its layout, a legend saying how to read it, and notes below it."""
 
     layout: Layout
     legend: str = ""
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     def forced(self) -> Board:
         """The same board with every filled-in value marked forced (a hint's answer)."""
-        return replace(self, layout=_remarked(self.layout, Mark.FILLED, Mark.FORCED))
+        return self._replace(layout=_remarked(self.layout, Mark.FILLED, Mark.FORCED))
 
 
 def _remarked(layout: Layout, old: Mark, new: Mark) -> Layout:
     def cell(c: Cell) -> Cell:
-        return replace(c, mark=new) if c.mark == old else c
+        return c._replace(mark=new) if c.mark == old else c
 
     if isinstance(layout, Lines):
-        return Lines(tuple(replace(row, cells=tuple(map(cell, row.cells)))
+        return Lines(tuple(row._replace(cells=tuple(map(cell, row.cells)))
                            for row in layout.rows))
     rows = tuple(tuple(map(cell, row)) for row in layout.cells)
-    return replace(layout, cells=rows)
+    return layout._replace(cells=rows)
 
 
 def grid_of(values: Sequence[Sequence[object | None]], givens: Collection[Pos],

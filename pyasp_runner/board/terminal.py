@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
@@ -33,8 +33,7 @@ STYLE = {Mark.GIVEN: "bold", Mark.FILLED: "", Mark.FORCED: "bold cyan",
          Mark.CONFLICT: "bold reverse red", Mark.UNKNOWN: "dim", Mark.AMBIGUOUS: "yellow"}
 
 
-@dataclass(frozen=True)
-class Glyphs:
+class Glyphs(NamedTuple):
     """The characters a drawing uses: box drawing, or plain ASCII."""
 
     h: str

@@ -13,7 +13,7 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from clingo import Symbol
@@ -153,7 +153,7 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
 
 
 def _with_arrows(data: Board, cells: tuple[tuple[Cell, ...], ...]) -> Drawing:
-    arrowed = tuple(tuple(replace(cell, arrow=STEPS[data.arrows[r][c]])
+    arrowed = tuple(tuple(cell._replace(arrow=STEPS[data.arrows[r][c]])
                           for c, cell in enumerate(row)) for r, row in enumerate(cells))
     legend = "every arrow points towards the next number"
     if data.corners:
