@@ -24,8 +24,9 @@ from .errors import InputError
 # The largest puzzle the size limits allow is a few hundred kilobytes of text (a board of
 # 200x200 numbers, 20,000 bytes as hex); 16 MiB leaves room for comments and padding.
 MAX_INPUT_BYTES = 16 * 2**20
-# What can only be a mistyped file name, never puzzle text given inline.
-_FILE_NAME = re.compile(r"[\w./\\-]+\.(txt|csv|non|text|lp)", re.IGNORECASE)
+# What can only be a mistyped file name, never puzzle text given inline (compiled on first
+# use: only an inline argument is matched against it).
+_FILE_NAME = r"(?i)[\w./\\-]+\.(txt|csv|non|text|lp)"
 _KINDS = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFCHR: "a character device",
           stat.S_IFBLK: "a block device", stat.S_IFSOCK: "a socket",
           stat.S_IFDIR: "a directory"}
@@ -56,7 +57,7 @@ def read_input(argument: str, inline: bool, deadline: float | None = None,
             why = getattr(err, "strerror", None) or err
             raise InputError(_shortened(argument), f"cannot be read: {why}") from None
         if inline and (code not in (errno.ENOENT, errno.ENOTDIR)
-                       or not _FILE_NAME.fullmatch(argument)):
+                       or not re.fullmatch(_FILE_NAME, argument)):
             return argument, "<argument>"  # no file by that name: the puzzle text itself
         if code in (errno.ENOENT, errno.ENOTDIR):
             raise InputError(argument, "no such file") from None

@@ -60,6 +60,7 @@ def test_json_solve_imports_no_rich():
     assert not {name for name in modules if name.startswith("rich.")}
     assert not modules & NEVER
     assert not other_puzzles(modules, "jodici")
+    assert "pyasp_runner.puzzles._pzpr" not in modules  # puzz.link's reader: game IDs only
 
 
 @pytest.mark.parametrize(("extra", "tables"), [((), False), (("--stats",), True)])

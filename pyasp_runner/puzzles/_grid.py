@@ -11,15 +11,16 @@ from clingo import Symbol
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_digits, is_integer, natural
 from ..puzzle import Answer, Instance, fact, to_python
-from ._pzpr import looks_like_address
 
 Line = tuple[int, str]  # (1-based line number in the file, text without its newline)
 T = TypeVar("T")
 
 _EMPTY = re.compile(r"_+")
 _GRID_ROW_COMMENT = re.compile(r"#\s*,")
-_URL = re.compile(r"[A-Za-z][\w+.-]*://")
-_RANGE = re.compile(rf"\s*({SIGNED})\s*\.\.\s*({SIGNED})\s*")
+# Patterns that only some inputs meet are kept as text and compiled by `re` on first use
+# (it caches them): compiling every format's patterns at import slowed every start.
+_URL = r"[A-Za-z][\w+.-]*://"
+_RANGE = rf"\s*({SIGNED})\s*\.\.\s*({SIGNED})\s*"
 # Input numbers stay far from clingo's 32-bit limit; each puzzle may bound them further.
 MAX_MAGNITUDE = 1_000_000
 
@@ -56,10 +57,12 @@ def tatham_game_id(lines: Sequence[Line], source: str, example: str, name: str) 
         if ":" in line:  # a description holds no colon: this is another ID
             raise InputError(source, "expected one game ID, found more lines", later)
     text = "".join(line for _, line in lines)
+    from ._pzpr import looks_like_address  # puzz.link's reader: only for game IDs
+
     if looks_like_address(text):
         raise InputError(source, "a puzz.link address: this puzzle does not read them; paste "
                          f"the Tatham game ID (e.g. {example})", number)
-    if _URL.match(text):
+    if re.match(_URL, text):
         from urllib.parse import unquote  # only here: most inputs are no web address
 
         _, hash_mark, fragment = unquote(text).partition("#")
@@ -117,7 +120,7 @@ def parse_int(text: str, source: str, line: int, what: str) -> int:
 def parse_range(header: Line, source: str) -> tuple[int, int]:
     """`LO..HI` of a `range:` header."""
     number, value = header
-    match = _RANGE.fullmatch(value)
+    match = re.fullmatch(_RANGE, value)
     if not match:
         raise InputError(source, f"range: expected LO..HI, found {value!r}", number)
     low = parse_int(match.group(1), source, number, "range")
@@ -164,18 +167,19 @@ def read_number_grid(
 
 # --- One reader for grids of numbers however they are written ---------------------------------
 
+# Compiled on first use, as above, except the two that every field is matched against.
 # A row of bracketed cells, `[XX][29][??]`, as some collections write them.
-_BRACKETED = re.compile(r"(\[[^\[\]]*\]\s*)+")
-_BRACKETED_CELL = re.compile(r"\[([^\[\]]*)\]")
+_BRACKETED = r"(\[[^\[\]]*\]\s*)+"
+_BRACKETED_CELL = r"\[([^\[\]]*)\]"
 # A rule line of a bordered ASCII grid: `+--+--+`, `+==+`, `|--|`, `-----`.
-_RULE = re.compile(r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?")
+_RULE = r"[+|]?[-=]+(?:[+|][-=]+)*[+|]?"
 # A size line: `7x7`, `10 10`, `size 7`, `size: 7x7`, or words ending in one
 # (`... with size 5`, the first line of the TU Dresden competition's files).
-_SIZE_LINE = re.compile(r"(?:(?:[A-Za-z]+\s+)*size\s*:?\s*)?([0-9]+)"
-                        r"(?:\s*(?:[xX\u00d7]|\s)\s*([0-9]+))?", re.IGNORECASE)
+_SIZE_LINE = (r"(?i)(?:(?:[A-Za-z]+\s+)*size\s*:?\s*)?([0-9]+)"
+              r"(?:\s*(?:[xX\u00d7]|\s)\s*([0-9]+))?")
 # A grid as a nested list, as Python and JSON write one: `[[2, 7, 6], [9, 5, 0], ...]`.
-_NESTED = re.compile(r"\[\s*\[[^\[\]]*\](?:\s*,?\s*\[[^\[\]]*\])*\s*,?\s*\]")
-_INNER = re.compile(r"\[([^\[\]]*)\]")
+_NESTED = r"\[\s*\[[^\[\]]*\](?:\s*,?\s*\[[^\[\]]*\])*\s*,?\s*\]"
+_INNER = r"\[([^\[\]]*)\]"
 EMPTY_MARKS = re.compile(r"_+|\?+|-+|0+")  # each an empty cell, as public files write one
 DOTS = re.compile(r"\.+")
 
@@ -204,7 +208,7 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
     nested = _nested(lines)
     if nested is not None:
         return _same_width(*nested, source)
-    size = _SIZE_LINE.fullmatch(lines[0][1]) if len(lines) > 1 else None
+    size = re.fullmatch(_SIZE_LINE, lines[0][1]) if len(lines) > 1 else None
     said = size is not None and bool(re.search(r"[xX\u00d7]|size", lines[0][1], re.I))
     if size and not (said or size.group(2)):
         size = None  # one bare number is a row of one cell, not a size line
@@ -229,11 +233,11 @@ def grid_rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list
 def _nested(lines: Sequence[Line]) -> tuple[list[Line], list[list[str]]] | None:
     """The rows of a grid written as a nested list, or None when it is not one."""
     text = "\n".join(line for _, line in lines)
-    if not _NESTED.fullmatch(text.strip()):
+    if not re.fullmatch(_NESTED, text.strip()):
         return None
     rows: list[Line] = []
     fields: list[list[str]] = []
-    for match in _INNER.finditer(text):
+    for match in re.finditer(_INNER, text):
         number = lines[text.count("\n", 0, match.start())][0]
         rows.append((number, match.group(0)))
         fields.append([field.strip().strip("'\"") for field in match.group(1).split(",")])
@@ -300,12 +304,12 @@ def _cell_row(group: Sequence[Line], source: str) -> tuple[Line, list[str]]:
 
 
 def _is_rule(text: str) -> bool:
-    return bool(_RULE.fullmatch(text)) and ("+" in text or "|" in text or len(text) >= 3)
+    return bool(re.fullmatch(_RULE, text)) and ("+" in text or "|" in text or len(text) >= 3)
 
 
 def _fields(text: str, blank: str = "_") -> list[str]:
-    if _BRACKETED.fullmatch(text):
-        return [field.strip() for field in _BRACKETED_CELL.findall(text)]
+    if re.fullmatch(_BRACKETED, text):
+        return [field.strip() for field in re.findall(_BRACKETED_CELL, text)]
     if "|" in text:
         inner = text.strip()
         inner = inner[1:] if inner.startswith("|") else inner

@@ -17,7 +17,7 @@ decodes the body (its docstring says how); this module holds what they share:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import InputError
 from ..numerals import is_digits, natural
@@ -30,8 +30,7 @@ _ADDRESS = re.compile(r"(?:[a-z][\w+.-]*://)?[^\s?#/]*(?:/[^\s?#]*)?\?(?P<query>
 _PARAMETER = re.compile(r"\w+=\w+&")
 
 
-@dataclass(frozen=True)
-class Address:
+class Address(NamedTuple):
     """A pzprjs address taken apart: the genre (pzprjs's own name), size and encoded body."""
 
     genre: str  # as written in the address
