@@ -92,10 +92,19 @@ class _UsageExit(SystemExit):
 
 
 class _Parser(argparse.ArgumentParser):
+    # A puzzle's subcommand: its help ends with a shipped example, read only when the help
+    # is shown (not on every solve).
+    example_of: Puzzle | None = None
+
     def error(self, message: str) -> NoReturn:  # one line and exit 2, like any bad input
         line = f"{self.prog}: error: {message}"
         sys.stderr.write(line + "\n")
         raise _UsageExit(line)
+
+    def format_help(self) -> str:
+        if self.example_of is not None and self.epilog is None:
+            self.epilog = example_text(self.example_of)
+        return super().format_help()
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -148,8 +157,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             solving = commands.add_parser(
                 name, prog=f"solve-asp {name}", help=puzzle.summary,
                 description=puzzle.description if name == command else puzzle.summary,
-                epilog=example_text(puzzle) if name == command else None,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
+            if name == command:
+                solving.example_of = puzzle
             add_solve_options(solving, puzzle)
     return parser
 

@@ -214,3 +214,18 @@ def test_a_puzzle_help_shows_its_own_options(capsys):
     with pytest.raises(SystemExit):
         main(["generate", "--help"])
     assert "--seed" in capsys.readouterr().out
+
+
+def test_a_puzzle_help_ends_with_an_example_read_only_for_the_help(capsys, monkeypatch):
+    from pyasp_runner import cli
+
+    read = []
+    example_text = cli.example_text
+    monkeypatch.setattr(cli, "example_text",
+                        lambda puzzle: read.append(puzzle.name) or example_text(puzzle))
+    assert run(capsys, "jodici", JODICI, "--json")[0] == 0
+    assert read == []  # a solve reads no shipped example
+    with pytest.raises(SystemExit):
+        main(["jodici", "--help"])
+    assert "example (solve-asp jodici example:" in capsys.readouterr().out
+    assert read == ["jodici"]
