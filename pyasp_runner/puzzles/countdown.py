@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
@@ -41,8 +40,7 @@ _SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _LEVEL = {"add": 1, "sub": 1, "mul": 2, "div": 2}
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """The numbers, and one target or a range of targets (or neither yet)."""
 
     numbers: tuple[int, ...]
@@ -140,13 +138,13 @@ def _with_target(round_: Round, text: str, source: str, line: int | None) -> Rou
         if high - low >= MAX_RANGE:
             raise InputError(source, f"target range {low}..{high} is longer than "
                              f"{MAX_RANGE:,} targets", line)
-        return replace(round_, target=None, targets=(low, high))
+        return round_._replace(target=None, targets=(low, high))
     if not is_integer(text):
         raise InputError(source, f"target: expected a positive whole number or LO..HI, "
                          f"found {text!r}", line)
     target = integer(text, source, line, "target")
     _check_target(target, source, line)
-    return replace(round_, target=target, targets=None)
+    return round_._replace(target=target, targets=None)
 
 
 def _check_target(value: int, source: str, line: int | None) -> None:
@@ -185,15 +183,14 @@ def configure(instance: Instance, options: OptionValues) -> Instance:
     if options["all"]:
         if round_.target is None:
             raise InputError("--all", "goes with one target, not a range of targets")
-        round_ = replace(round_, every_way=True)
+        round_ = round_._replace(every_way=True)
     if round_.target is None and round_.targets is None:
         raise InputError(instance.source, "no target: write `numbers -> target` or give "
                          "--targets LO..HI")
     return instance_of(instance.source, round_)
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     value: int
     op: str | None = None
     left: Node | None = None
