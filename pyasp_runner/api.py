@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -496,7 +496,7 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     return GeneratedPuzzle(found.name, text, len(made.clues), chosen,
                            made.checks + graded.checks,
                            round(time.perf_counter() - started, 4), graded.grade, loaded,
-                           replace(blank, clues=tuple(made.clues)))
+                           blank._replace(clues=tuple(made.clues)))
 
 
 @dataclass
@@ -545,7 +545,7 @@ def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
                                     deadline, limits=question_limits(loaded, 1, configuration),
                                     progress=progress)
     graded = _answered(lambda: reasoning.grade(program, instance.clues))
-    found = replace(graded.found, stats={**graded.found.stats,
+    found = graded.found._replace(stats={**graded.found.stats,
                                          "time_s": round(time.perf_counter() - started, 4)})
     solved = result_of(loaded, found, 1)
     given = sum(clue.name == "given" for clue in instance.clues)

@@ -772,8 +772,6 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
     """The result with the whole run's time and the output's in its statistics, and the
     status of a stop (time limit, signal) that came while the answers were written.
     The count stays what the search found (`complete` says whether it was exhausted)."""
-    import dataclasses
-
     from . import runner
 
     now = time.perf_counter()
@@ -781,7 +779,7 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
              "output_s": round(now - writing, 4)}
     status = stopped if stopped and result.status not in (runner.TIMEOUT, runner.INTERRUPTED) \
         else result.status
-    return dataclasses.replace(result, status=status, stats=stats)
+    return result._replace(status=status, stats=stats)
 
 
 def exit_code(status: str) -> int:

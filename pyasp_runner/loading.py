@@ -9,10 +9,9 @@ plain solve on the command line does not import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -23,8 +22,7 @@ from .puzzle import Answer, Instance, OptionValues, Puzzle, registry
 DEFAULT_CAP = 100_000
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(NamedTuple):
     """A puzzle read from its text, with the encoding and clingo settings to solve it."""
 
     puzzle: Puzzle

@@ -8,6 +8,11 @@ ends with one declaration naming all of its parts:
 
 `PuzzleSpec` (below) is the contract: its docstring is the one list of the hooks, each
 a typed field with its default. Nothing else in the package knows any particular puzzle.
+
+The contract's records (`PuzzleSpec`, `Instance`, `Option`, `Closest`) are named tuples:
+immutable, compared by value, changed with `_replace`. Every run makes them at import;
+as named tuples they spare a solve the `dataclasses` module, which imports `inspect` and
+was a large part of its start-up (docs/performance-paths.md).
 """
 
 from __future__ import annotations
@@ -16,11 +21,10 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
@@ -36,8 +40,7 @@ if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
 Value = int | str | tuple["Value", ...]
 
 
-@dataclass(frozen=True)
-class Instance:
+class Instance(NamedTuple):
     """A parsed puzzle: structure facts, clue facts (the author's givens) and drawing data."""
 
     source: str
@@ -50,12 +53,25 @@ class Instance:
         return self.structure + self.clues
 
 
-@dataclass(frozen=True)
 class Answer:
-    """One answer set, copied out of clingo: its shown symbols and its cost (if optimising)."""
+    """One answer set, copied out of clingo: its shown symbols and its cost (if optimising).
 
-    symbols: tuple[Symbol, ...]
-    cost: tuple[int, ...] = ()
+    A plain class, not a named tuple: what is read from it is cached on it (below).
+    """
+
+    def __init__(self, symbols: tuple[Symbol, ...], cost: tuple[int, ...] = ()) -> None:
+        self.symbols = symbols
+        self.cost = cost
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Answer)
+                and (self.symbols, self.cost) == (other.symbols, other.cost))
+
+    def __hash__(self) -> int:
+        return hash((self.symbols, self.cost))
+
+    def __repr__(self) -> str:
+        return f"Answer(symbols={self.symbols!r}, cost={self.cost!r})"
 
     def atoms(self, name: str, arity: int) -> list[tuple[Any, ...]]:
         """The arguments of every shown atom `name/arity`, as Python values, sorted.
@@ -109,8 +125,7 @@ _NUMBERS_AND_TUPLES = re.compile(r"([a-z_][A-Za-z0-9_']*)(\([-0-9,()]*\))")
 _BRACKETS = str.maketrans("()", "[]")
 
 
-@dataclass(frozen=True)
-class Closest:
+class Closest(NamedTuple):
     """The optimum of an optimising encoding when it is not an exact solution.
 
     `status` goes into the JSON envelope ("unsolvable", or "closest" where the puzzle's
@@ -121,7 +136,7 @@ class Closest:
 
     status: str
     summary: str
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = MappingProxyType({})
     in_solutions: bool = False
 
 
@@ -162,8 +177,7 @@ OptionValues = Mapping[str, bool | str | None]
 (or None when absent) for an option that takes a value."""
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A command-line option a puzzle adds, as data (the command line builds it).
 
     flag: the option as typed (`--path`); help: one line for `--help`; metavar: the
@@ -186,10 +200,10 @@ def _clue_as_text(instance: Instance, clue: Symbol) -> str:
     return str(clue)
 
 
-@dataclass(frozen=True, kw_only=True)
-class PuzzleSpec:
+class PuzzleSpec(NamedTuple):
     """Everything a puzzle provides; the one list of the hooks (the module-level
-    functions of the puzzle's module, named in its `PUZZLE = PuzzleSpec(...)`).
+    functions of the puzzle's module, named by keyword in its `PUZZLE = PuzzleSpec(...)`;
+    `check` refuses what the types cannot say).
 
     Required:
         name            the module's, the encoding's and the CLI's name
@@ -278,8 +292,7 @@ class PuzzleSpec:
     random_answer: Callable[[Instance, random.Random], Answer | None] | None = None
     clue_atom: Callable[[Symbol], Symbol | None] | None = None
     write: Callable[[Instance, list[Symbol]], str] | None = None
-    writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = field(
-        default_factory=dict)
+    writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = MappingProxyType({})
     complete_formats: tuple[str, ...] = ()
     assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
     verdict: Callable[[Instance, list[Answer]], str | None] | None = None
@@ -296,7 +309,9 @@ class PuzzleSpec:
     options: tuple[Option, ...] = ()
     configure: Callable[[Instance, OptionValues], Instance] | None = None
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
+        """What the hooks' types cannot say, as a TypeError: the registry checks a puzzle's
+        declaration when it first reads it (`Puzzle.spec`)."""
         if (self.blank is None) != (self.clues_of is None):
             raise TypeError(f"{self.name}: blank and clues_of go together (generate)")
         if self.blank is not None and self.write is None:
@@ -334,6 +349,7 @@ class Puzzle:
         spec = self.module.PUZZLE
         if not isinstance(spec, PuzzleSpec):
             raise TypeError(f"{self.module.__name__}.PUZZLE is not a PuzzleSpec")
+        spec.check()
         return spec
 
     @property

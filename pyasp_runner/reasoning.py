@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -72,7 +72,7 @@ class ClueProgram:
             time_limit = self.deadline - time.perf_counter()
             if time_limit <= 0:
                 raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - self.started)
-        return replace(self.limits, models=models, keep=None, cap=0, time_limit=time_limit,
+        return self.limits._replace(models=models, keep=None, cap=0, time_limit=time_limit,
                        optimise=False, seed=seed, consequences=consequences)
 
     def search(self, active: Sequence[Symbol], limits: runner.Limits) -> runner.Result:
@@ -226,7 +226,7 @@ def grade(program: ClueProgram, active: Sequence[Symbol]) -> Graded:
     """Grade the puzzle of the `active` clues: a deterministic search for two answers
     (one thread, no random seed: the same puzzle always counts the same), and, when
     there is exactly one, what propagation alone sets."""
-    limits = replace(program.limits_for(2), threads=1)
+    limits = program.limits_for(2)._replace(threads=1)
     found = program.search(active, limits)
     propagated: frozenset[Symbol] = frozenset()
     if found.count == 1 and found.complete:

@@ -13,9 +13,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from contextlib import suppress
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import clingo
 
@@ -36,9 +35,9 @@ KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
 MAX_KEPT_SYMBOLS = 4_000_000
 
 
-@dataclass
-class Limits:
-    """What to look for and for how long.
+class Limits(NamedTuple):
+    """What to look for and for how long (a named tuple, as `Result` is: a solve imports no
+    `dataclasses`, see `pyasp_runner.puzzle`; `_replace` gives a changed copy).
 
     models: answers to find (0 = all, up to `cap`; cap 0 = no cap); keep: answers whose
     symbols are kept (the rest are only counted); time_limit: seconds, grounding included;
@@ -64,19 +63,18 @@ class Limits:
     extra_args: tuple[str, ...] = ()
 
 
-@dataclass
-class Result:
+class Result(NamedTuple):
     """One run: how it ended, the answers kept, how many were found, statistics."""
 
     status: str
     answers: list[Answer]
-    count: int
+    count: int  # type: ignore[assignment]  # hides tuple.count(), which no result needs
     complete: bool
     capped: bool
     optimising: bool
     optimal: bool | None
     stats: dict[str, float]
-    messages: list[str] = field(default_factory=list)
+    messages: list[str]  # clingo's, about the user's program
     grounded: bool = True  # False: stopped while grounding, before any search
     dropped: int = 0  # answers counted but not kept: MAX_KEPT_SYMBOLS was reached
 
@@ -354,7 +352,7 @@ def solve(
                  "ground_s": round(stop.elapsed, 4), "solve_s": 0.0,
                  "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
         return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
-                      optimal=None, stats=stats, grounded=False)
+                      optimal=None, stats=stats, messages=[], grounded=False)
     keep: float = limits.keep if limits.keep is not None else (
         limits.models or limits.cap or KEEP_ALL)
     if keep == KEEP_ALL:
@@ -400,7 +398,7 @@ def solve(
                  "ground_s": round(ground_time, 4), "solve_s": round(stop.elapsed, 4),
                  "choices": 0, "conflicts": 0, "rules": 0, "atoms": 0}
         return Result(stop.status, [], 0, complete=False, capped=False, optimising=False,
-                      optimal=None, stats=stats)
+                      optimal=None, stats=stats, messages=[])
     try:
         with handle:
             try:

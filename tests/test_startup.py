@@ -1,7 +1,8 @@
 """A run imports only what its path uses (issue 22's start-up): `--list` neither clingo
-nor rich's console nor any puzzle, `--json` no rich, and no run the reasoning, the studio,
-the batch runner or another puzzle's module. Checked on the real command's imports
-(`sys.modules` at its exit), not on its timing (benchmarks/startup.py measures that)."""
+nor rich's console nor any puzzle, `--json` no rich (nor dataclasses, for puzzles whose
+modules make none), and no run the reasoning, the studio, the batch runner or another
+puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
+on its timing (benchmarks/startup.py measures that)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from conftest import ROOT
 
 JODICI = str(ROOT / "instances" / "jodici" / "1.csv")
+COUNTDOWN = str(ROOT / "instances" / "countdown" / "reference.txt")
 # What no solve of one puzzle needs: the questions about clues, generating, collections,
 # the web editor, traces, pictures, the Python API (a solve reads its puzzle with
 # `pyasp_runner.loading`).
@@ -54,13 +56,17 @@ def test_list_imports_no_clingo_rich_console_or_puzzle():
     assert not other_puzzles(modules, None)
 
 
-def test_json_solve_imports_no_rich():
-    modules = imported("jodici", JODICI, "--json")
-    assert {"clingo", "pyasp_runner.puzzles.jodici"} <= modules
+@pytest.mark.parametrize(("puzzle", "path"), [("jodici", JODICI), ("countdown", COUNTDOWN)])
+def test_json_solve_imports_no_rich_and_no_dataclasses(puzzle, path):
+    modules = imported(puzzle, path, "--json")
+    assert {"clingo", f"pyasp_runner.puzzles.{puzzle}"} <= modules
     assert not {name for name in modules if name.startswith("rich.")}
     assert not modules & NEVER
-    assert not other_puzzles(modules, "jodici")
+    assert not other_puzzles(modules, puzzle)
     assert "pyasp_runner.puzzles._pzpr" not in modules  # puzz.link's reader: game IDs only
+    # The contract's and the runner's records are named tuples: no dataclasses, no inspect
+    # (a drawing imports them anyway, with rich's console).
+    assert not modules & {"dataclasses", "inspect"}
 
 
 @pytest.mark.parametrize(("extra", "tables"), [((), False), (("--stats",), True)])

@@ -341,7 +341,7 @@ OPTIONS = (
 def configure(instance: Instance, options: OptionValues) -> Instance:
     if options["up_to_symmetry"]:
         board = replace(instance.data, symmetry=True)
-        return replace(instance, structure=_structure(board), data=board)
+        return instance._replace(structure=_structure(board), data=board)
     return instance
 
 

@@ -239,7 +239,7 @@ OPTIONS = (Option("--path", "draw an arrow from every number towards the next on
 
 def configure(instance: Instance, options: OptionValues) -> Instance:
     if options["path"]:
-        return replace(instance, data=replace(instance.data, path=True))
+        return instance._replace(data=replace(instance.data, path=True))
     return instance
 
 

@@ -113,11 +113,10 @@ def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
 def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
           index: int, time_limit: float, report: Report) -> dict[str, Any]:
     """Answer number `index` (0-based) and what is known about the count after it."""
-    limits = limits_for(puzzle, args)
-    limits.time_limit = time_limit
+    limits = limits_for(puzzle, args)._replace(time_limit=time_limit)
     if limits.models != 0:
-        limits.models = max(limits.models, index + 2)  # one more proves there is no other
-        limits.keep = limits.models
+        models = max(limits.models, index + 2)  # one more proves there is no other
+        limits = limits._replace(models=models, keep=models)
     result = runner.solve(encoding, instance.facts, limits, report)
     answer = result.answers[index] if index < len(result.answers) else None
     data = outcome(puzzle, instance, result)
@@ -172,8 +171,7 @@ def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.N
             time_limit: float, report: Report) -> dict[str, Any]:
     """If there is no solution: a minimal set of clues that cannot hold together."""
     deadline = time.perf_counter() + time_limit
-    limits = limits_for(puzzle, args)
-    limits.time_limit = time_limit
+    limits = limits_for(puzzle, args)._replace(time_limit=time_limit)
     result = runner.solve(encoding, instance.facts, limits, report)
     data = outcome(puzzle, instance, result)
     if result.status != runner.UNSOLVABLE:
@@ -229,10 +227,9 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
     from .playback import MAX_EVENTS, Drawer, clingo_playback, imperative_playback
     # Both searches stop at 85% of the limit: the rest is for drawing the first pages.
     deadline = time.perf_counter() + 0.85 * time_limit
-    limits = limits_for(puzzle, args)
-    limits.threads = 1
-    limits.models = limits.keep = wanted  # as the comparison's `--models N`
-    limits.time_limit = 0.85 * time_limit
+    limits = limits_for(puzzle, args)._replace(
+        threads=1, models=wanted, keep=wanted,  # as the comparison's `--models N`
+        time_limit=0.85 * time_limit)
     # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
     # the solver as a propagator, which can change clasp's path.
     plain = runner.solve(encoding, instance.facts, limits)
