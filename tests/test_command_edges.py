@@ -91,7 +91,7 @@ def test_a_reader_that_leaves_keeps_the_outcomes_code():
 # modules are being imported (from inside an exec() of a string, as dataclasses make
 # their methods: CPython then remembers the interrupt as unhandled): while the command
 # line itself is imported (`inputs`, before `cli.main` runs), or the solving modules
-# (`api`, imported by `cli.main` for the command).
+# (`runner`, imported by `cli.main` for the command).
 SIGNALLED_START = """
 import os, signal, sys
 class Finder:
@@ -106,7 +106,7 @@ run_command()
 """
 
 
-@pytest.mark.parametrize("module", ["pyasp_runner.inputs", "pyasp_runner.api"])
+@pytest.mark.parametrize("module", ["pyasp_runner.inputs", "pyasp_runner.runner"])
 @pytest.mark.parametrize(("name", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
 def test_a_signal_while_the_command_starts_ends_it_with_one_line(module, name, code):
     done = subprocess.run([sys.executable, "-c", SIGNALLED_START % (module, name, JODICI)],
