@@ -51,14 +51,14 @@ def _run_child(argv: Sequence[str], stdin: str | None) -> tuple[int, str, float,
     return _run_child_cpu(argv, stdin)[:4]
 
 
-def _run_child_cpu(argv: Sequence[str],
-                   stdin: str | None) -> tuple[int, str, float, float, float]:
+def _run_child_cpu(argv: Sequence[str], stdin: str | None,
+                   cwd: Path = ROOT) -> tuple[int, str, float, float, float]:
     """`_run_child` and the child's CPU time (user and system, all its threads, from
     wait4): what a loaded machine's waiting for a core does not inflate."""
     start = time.perf_counter()
     process = subprocess.Popen(list(argv), stdin=subprocess.PIPE if stdin is not None else None,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                               cwd=ROOT, env=CHILD_ENV)
+                               cwd=cwd, env=CHILD_ENV)
     if stdin is not None:
         process.stdin.write(stdin)
         process.stdin.close()
@@ -112,10 +112,10 @@ def print_table(rows: Sequence[dict[str, Any]], columns: Sequence[str] = DEFAULT
                                 for i, (c, w) in enumerate(zip(row, widths, strict=True))) + " |")
 
 
-def run_peer(argv: Sequence[str]) -> dict[str, Any]:
+def run_peer(argv: Sequence[str], cwd: Path = ROOT) -> dict[str, Any]:
     """One run of a peer command (its exit code, wall time, peak memory and CPU time) as a
-    row."""
-    code, _, wall, peak, cpu = _run_child_cpu([*argv], None)
+    row; `cwd`: the folder it runs in (`python -m pyasp_runner` there runs its package)."""
+    code, _, wall, peak, cpu = _run_child_cpu([*argv], None, cwd)
     return {"exit": code, "wall_s": wall, "peak_mb": peak, "cpu_s": cpu,
             "status": "ok" if code == 0 else f"exit {code}"}
 
@@ -135,6 +135,20 @@ def alternated(runs: dict[str, Any], rounds: int) -> dict[str, dict[str, Any]]:
             key: statistics.median(row[key] for row in done)
             for key in ("wall_s", "peak_mb", "cpu_s") if all(key in row for row in done)}
     return result
+
+
+def tree_at(ref: str, folder: Path) -> Path:
+    """The checkout's files as they were at git revision `ref`, written into `folder`
+    (for before/after tables of the package itself: `python -m pyasp_runner` run in
+    `folder` imports that revision's package, and reads its encodings)."""
+    # Piped from one to the other, not read into this process: a child forked from a
+    # larger parent reports a larger peak memory.
+    archive = subprocess.Popen(["git", "archive", "--format=tar", ref], cwd=ROOT,
+                               stdout=subprocess.PIPE)
+    subprocess.run(["tar", "-x", "-C", str(folder)], stdin=archive.stdout, check=True)
+    if archive.wait():
+        raise subprocess.CalledProcessError(archive.returncode, archive.args)
+    return folder
 
 
 def encoding_at(ref: str, puzzle: str, folder: Path) -> Path:
