@@ -474,8 +474,8 @@ def limits_for(args: argparse.Namespace, loaded: loading.Loaded,
     from . import loading
 
     return loading.limits(loaded, models=models, count=args.count, cap=args.cap,
-                      time_limit=search_time(args), threads=args.threads,
-                      configuration=args.configuration)
+                          time_limit=search_time(args), threads=args.threads,
+                          configuration=args.configuration)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -523,8 +523,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.encoding:
         inputs.check_encoding(args.encoding)
     loaded = loading.load(puzzle.name, text, source=source, encoding=args.encoding,
-                      options=values, constants=constants_of(args.const),
-                      clingo_args=args.clingo_arg, max_size=args.max_size, force=args.force)
+                          options=values, constants=constants_of(args.const),
+                          clingo_args=args.clingo_arg, max_size=args.max_size,
+                          force=args.force)
     for note in loaded.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     models = args.models if args.models is not None else puzzle.default_models(values)
