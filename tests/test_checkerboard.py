@@ -4,7 +4,6 @@ counter, drawing, JSON of partial answers, the command line."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import clingo
 import pytest
@@ -82,7 +81,7 @@ def test_bad_input_names_file_line_and_problem(text, line, words):
 def _count(path, symmetry: bool) -> int:
     instance = checkerboard.parse(path.read_text(), str(path))
     if symmetry:
-        board = replace(instance.data, symmetry=True)
+        board = instance.data._replace(symmetry=True)
         instance = instance._replace(structure=checkerboard._structure(board), data=board)
     result = runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=0))
     assert result.complete and result.messages == []

@@ -1,7 +1,6 @@
 """A run imports only what its path uses (issue 22's start-up): `--list` neither clingo
-nor rich's console nor any puzzle, `--json` no rich (nor dataclasses, for puzzles whose
-modules make none), and no run the reasoning, the studio, the batch runner or another
-puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
+nor rich's console nor any puzzle, `--json` no rich and no dataclasses, and no run the
+reasoning, the studio, the batch runner or another puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
 on its timing (benchmarks/startup.py measures that)."""
 
 from __future__ import annotations
@@ -56,17 +55,33 @@ def test_list_imports_no_clingo_rich_console_or_puzzle():
     assert not other_puzzles(modules, None)
 
 
-@pytest.mark.parametrize(("puzzle", "path"), [("jodici", JODICI), ("countdown", COUNTDOWN)])
-def test_json_solve_imports_no_rich_and_no_dataclasses(puzzle, path):
-    modules = imported(puzzle, path, "--json")
+def first_solved(puzzle: str) -> str:
+    """A shipped instance of the puzzle with a solution: the first such file by name."""
+    folder = ROOT / "instances" / puzzle
+    return str(min(path for path in folder.iterdir() if not path.name.endswith(".json")
+                   and '"solved"' in path.with_name(f"{path.stem}.expected.json").read_text()))
+
+
+PUZZLES = sorted(path.name for path in (ROOT / "instances").iterdir() if path.is_dir())
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_json_solve_imports_no_rich_and_no_dataclasses(puzzle):
+    modules = imported(puzzle, first_solved(puzzle), "--json")
     assert {"clingo", f"pyasp_runner.puzzles.{puzzle}"} <= modules
     assert not {name for name in modules if name.startswith("rich.")}
     assert not modules & NEVER
     assert not other_puzzles(modules, puzzle)
-    assert "pyasp_runner.puzzles._pzpr" not in modules  # puzz.link's reader: game IDs only
-    # The contract's and the runner's records are named tuples: no dataclasses, no inspect
-    # (a drawing imports them anyway, with rich's console).
+    # The contract's, the runner's and the puzzles' records are named tuples: no
+    # dataclasses, no inspect (a drawing imports them anyway, with rich's console).
     assert not modules & {"dataclasses", "inspect"}
+
+
+@pytest.mark.parametrize(("puzzle", "path"), [("jodici", JODICI), ("countdown", COUNTDOWN)])
+def test_puzzlink_reader_only_for_addresses(puzzle, path):
+    # puzz.link's reader is imported for game IDs and addresses only, where the puzzle's
+    # module does not need it for writing them too.
+    assert "pyasp_runner.puzzles._pzpr" not in imported(puzzle, path, "--json")
 
 
 @pytest.mark.parametrize(("extra", "tables"), [((), False), (("--stats",), True)])

@@ -8,8 +8,9 @@ read with small regular expressions and a hand-written scanner.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import escape
 from ..errors import InputError
@@ -27,18 +28,17 @@ MAX_SIDE = 1000
 UNKNOWN = "?"
 
 
-@dataclass
-class Board:
+class Board(NamedTuple):
     """A nonogram as read from a file: columns then rows, as every format lists them."""
 
     width: int
     height: int
     columns: list[Clue]
     rows: list[Clue]
-    givens: dict[tuple[int, int], bool] = field(default_factory=dict)  # (r, c) -> black?
+    givens: Mapping[tuple[int, int], bool] = MappingProxyType({})  # (r, c) -> black?
     goal: str | None = None  # the known solution, row-major '0'/'1', if the file gives one
     line: int = 1  # where the clues start, for messages
-    clue_lines: dict[tuple[str, int], int] = field(default_factory=dict)  # its own line
+    clue_lines: Mapping[tuple[str, int], int] = MappingProxyType({})  # a clue's own line
 
 
 def side(text: str, what: str, source: str, line: int | None) -> int:
@@ -83,10 +83,8 @@ def read_tatham(text: str, source: str, line: int) -> Board:
                          f"{width} columns + {height} rows expected", line)
     clues = [_tatham_clue(entry, index, width, source, line)
              for index, entry in enumerate(entries)]
-    board = Board(width, height, clues[:width], clues[width:], line=line)
-    if comma:
-        board.givens = _tatham_givens(grid.strip(), width, height, source, line)
-    return board
+    givens = _tatham_givens(grid.strip(), width, height, source, line) if comma else {}
+    return Board(width, height, clues[:width], clues[width:], givens, line=line)
 
 
 def _tatham_clue(entry: str, index: int, width: int, source: str, line: int) -> Clue:
@@ -284,15 +282,14 @@ def read_non(lines: list[tuple[int, str]], source: str, blank: set[int]) -> Boar
             raise InputError(source, f"too {many} {kind} specifications: {len(found)} given, "
                              f"{'width' if kind == 'column' else 'height'} is {count}{hint}",
                              at)
-    board = Board(width, height, [clue for _, clue in sections["columns"]],
-                  [clue for _, clue in sections["rows"]], goal=goal)
-    board.line = lines[0][0]
     if goal is not None and len(goal) != width * height:
-        board.goal = None
-    for keyword, kind in (("columns", "column"), ("rows", "row")):
-        for index, (number, _) in enumerate(sections[keyword], start=1):
-            board.clue_lines[kind, index] = number
-    return board
+        goal = None
+    clue_lines = {(kind, index): number
+                  for keyword, kind in (("columns", "column"), ("rows", "row"))
+                  for index, (number, _) in enumerate(sections[keyword], start=1)}
+    return Board(width, height, [clue for _, clue in sections["columns"]],
+                 [clue for _, clue in sections["rows"]], goal=goal, line=lines[0][0],
+                 clue_lines=clue_lines)
 
 
 def _with_blank_lines(found: list[tuple[int, Clue]], header: int, blank: set[int],
@@ -425,13 +422,13 @@ def read_puzzlekit(text: str, source: str, line: int) -> Board:
     columns, rows = _clue_blocks([entry for entry in numbered if entry[1]],
                                  {i + 1 for i in blank}, [(width, "column"), (height, "row")],
                                  source, at=line)
-    board = Board(width, height, columns, rows, line=line)
+    goal = None
     solution = record.get("solution")
     if isinstance(solution, str):
         cells = "".join(solution.split("\n", 1)[1:]).split()
         if len(cells) == width * height and set(cells) <= {"x", "-"}:
-            board.goal = "".join("1" if cell == "x" else "0" for cell in cells)
-    return board
+            goal = "".join("1" if cell == "x" else "0" for cell in cells)
+    return Board(width, height, columns, rows, goal=goal, line=line)
 
 
 def _two_sides(text: str, names: tuple[str, str], source: str, line: int) -> tuple[int, int]:
@@ -622,12 +619,12 @@ def read_webpbn(text: str, source: str) -> Board:
             raise InputError(source, f"no <clues type=\"{kind}\"> with lines")
     width = side(str(len(clues["columns"])), "columns", source, None)
     height = side(str(len(clues["rows"])), "rows", source, None)
-    board = Board(width, height, clues["columns"], clues["rows"])
     image = puzzle.findtext("solution[@type='goal']/image") or ""
     rows = [row.strip().strip("|") for row in image.split("\n") if row.strip()]
+    goal = None
     if len(rows) == height and all(len(row) == width for row in rows):
-        board.goal = "".join("0" if cell == "." else "1" for row in rows for cell in row)
-    return board
+        goal = "".join("0" if cell == "." else "1" for row in rows for cell in row)
+    return Board(width, height, clues["columns"], clues["rows"], goal=goal)
 
 
 def _only_children(element: Element, tag: str, where: str, source: str) -> None:

@@ -35,8 +35,7 @@ diagonals, no cell given empty).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol
 
@@ -65,8 +64,7 @@ _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": 
 _KEYS = (*SIDES, "size", "letters", "diagonals", "grid")
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """What render and write need besides the answer."""
 
     size: int

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..board import Board as Picture
 from ..board import Cell as Square
@@ -60,8 +59,7 @@ _CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
 Cell = tuple[int, int, str]  # row offset, column offset, colour "b"/"w"
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """The board's size and corner colour, and the stones as cells (offsets from 0)."""
 
     rows: int
@@ -340,7 +338,7 @@ OPTIONS = (
 
 def configure(instance: Instance, options: OptionValues) -> Instance:
     if options["up_to_symmetry"]:
-        board = replace(instance.data, symmetry=True)
+        board = instance.data._replace(symmetry=True)
         return instance._replace(structure=_structure(board), data=board)
     return instance
 

@@ -21,8 +21,7 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol
 
@@ -58,8 +57,7 @@ BLANK = None
 Cell = int | None  # a known number or BLANK
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """The drawn puzzle: cells, the operators between them, the results."""
 
     rows: int

@@ -9,8 +9,7 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..board import Board, Cell, Lines, Mark, Rings, Row, Shape
 from ..errors import InputError
@@ -29,8 +28,7 @@ WOOD, HOLE, UNKNOWN, OPEN = "●", "○", "·", "✗"
 _RUN = re.compile(r"[01]{2,}")
 
 
-@dataclass(frozen=True)
-class Stack:
+class Stack(NamedTuple):
     """The disks as read (unrotated), for drawing and JSON."""
 
     disks: tuple[tuple[int, ...], ...]

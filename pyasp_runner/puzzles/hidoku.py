@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
 
@@ -64,8 +63,7 @@ _NUMBER = re.compile(SIGNED)
 _JANKO_SIZE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]\s*([0-9]+))?")
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """What render needs besides the answer: the shape, the blocked cells, the options."""
 
     rows: int
@@ -239,7 +237,7 @@ OPTIONS = (Option("--path", "draw an arrow from every number towards the next on
 
 def configure(instance: Instance, options: OptionValues) -> Instance:
     if options["path"]:
-        return instance._replace(data=replace(instance.data, path=True))
+        return instance._replace(data=instance.data._replace(path=True))
     return instance
 
 

@@ -11,8 +11,7 @@ number).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol
 
@@ -46,8 +45,7 @@ MAX_N = 100
 MAX_SIZE = 400
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     n: int
     low: int
 

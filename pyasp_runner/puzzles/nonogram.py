@@ -52,8 +52,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol
 
@@ -116,8 +115,7 @@ _TWO_NUMBERS = re.compile(r"[0-9]+[\s,]+[0-9]+")
 _NON_KEYWORD = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(NamedTuple):
     """What render needs besides the answer: the board's size and where clues came from."""
 
     width: int

@@ -8,9 +8,8 @@ the allowed plaintext characters (a bracket class with ranges; default letters a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
@@ -24,8 +23,7 @@ _BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+)")
 UNKNOWN = "·"
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     parts: tuple[tuple[int, ...], ...]
     alphabet: frozenset[int]
 

@@ -13,8 +13,7 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol
 
@@ -41,8 +40,7 @@ STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(c?)")
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """What render and write need besides the answer: size, variant and every arrow."""
 
     rows: int

@@ -16,8 +16,7 @@ Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
 
@@ -44,8 +43,7 @@ _HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
 _GRID_TOKEN = re.compile(rf"[a-z]|_|{NATURAL}|.", re.DOTALL)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """What render needs besides the answer: the grid's size."""
 
     size: int
