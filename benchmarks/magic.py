@@ -1,7 +1,8 @@
 """Magic boards: solve-asp before and after an encoding change, and the imperative solver.
 
-    python benchmarks/magic.py [--before REV] [--repeat K] [--time-limit S] [--write]
-                               [--only NAME] [FILE ...]
+    python benchmarks/magic.py [--before REV | --before-encoding FILE] [--before-args ARGS]
+                               [--repeat K] [--time-limit S] [--write] [--only NAME]
+                               [--seeds A..B] [--no-imperative] [FILE ...]
 
 For every magic instance under instances/magic/ and every seeded random board under
 benchmarks/data/magic-third/ (or the files named), runs in turn, K times (default 3),
@@ -25,7 +26,16 @@ The random boards (issue 22: 6x6 and 8x8 with a third of the cells given) are ma
 random magic squares (`random_magic`: a local search from a shuffled square, seeded), with
 a third of the cells kept (`random.Random.sample`). Without `--write` the script first
 makes every board again from its seed and stops if a file differs (the files are
-reproducible); `--write` writes them.
+reproducible); `--write` writes them. `--seeds A..B` adds fresh 6x6 and 8x8 boards made
+the same way from seeds A..B (written to a temporary folder, not committed): a sample of
+the class, where one board's time says little (a search's time on these boards varies
+several-fold from board to board and with clasp's seed).
+
+`--before-encoding FILE` compares against another encoding file instead of a revision,
+and `--before-args` adds solve-asp options to the `before` side only (e.g.
+`--before-args="--configuration frumpy"`): a search setting measured against the
+checkout's. `--no-imperative` leaves the imperative solver out (it takes its whole time
+limit on most fresh 8x8 boards).
 """
 
 from __future__ import annotations
@@ -98,6 +108,21 @@ def random_magic(n: int, rng: random.Random, steps: int = 300_000,
 
 def board_name(n: int, seed: int) -> str:
     return f"{n}x{n}-third-{seed}.csv"
+
+
+def fresh_boards(seeds: str, folder: Path) -> list[Path]:
+    """6x6 and 8x8 boards of seeds A..B (`--seeds A..B`) but the committed ones, written to
+    `folder`."""
+    first, _, last = seeds.partition("..")
+    paths = []
+    for n in (6, 8):
+        for seed in range(int(first), int(last or first) + 1):
+            if (n, seed) in BOARDS:
+                continue
+            path = folder / board_name(n, seed)
+            path.write_text(board_text(n, seed), encoding="utf-8")
+            paths.append(path)
+    return paths
 
 
 def board_text(n: int, seed: int) -> str:
@@ -193,13 +218,16 @@ def ratio(top: Any, bottom: Any) -> float | None:
     return top / bottom if isinstance(top, float) and isinstance(bottom, float) and bottom else None
 
 
-def bench_file(path: Path, before: Path, repeat: int, time_limit: float) -> dict[str, Any]:
+def bench_file(path: Path, before: Path, before_args: list[str], repeat: int,
+               time_limit: float, with_imperative: bool) -> dict[str, Any]:
     limit = models_wanted(path)
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": [], "imp": []}
     for _ in range(repeat):
         runs["after"].append(solve_asp(path, limit, time_limit))
-        runs["before"].append(solve_asp(path, limit, time_limit, "--encoding", str(before)))
-        runs["imp"].append(imperative(path, limit, time_limit))
+        runs["before"].append(solve_asp(path, limit, time_limit, "--encoding", str(before),
+                                        *before_args))
+        runs["imp"].append(imperative(path, limit, time_limit) if with_imperative
+                           else {"status": "not run"})
     after, old = runs["after"][0], runs["before"][0]
     status = after.get("status")
     if (old.get("status"), old.get("unique")) != (status, after.get("unique")) \
@@ -225,6 +253,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--before", default=BEFORE, help="git revision of the old encoding")
+    parser.add_argument("--before-encoding", type=Path, metavar="FILE",
+                        help="an encoding file as the `before` side (instead of --before)")
+    parser.add_argument("--before-args", default="", metavar="ARGS",
+                        help="solve-asp options for the `before` side only")
+    parser.add_argument("--seeds", metavar="A..B", help="also fresh 6x6 and 8x8 boards")
+    parser.add_argument("--no-imperative", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--only", metavar="NAME", help="boards whose file name contains NAME")
@@ -236,15 +270,48 @@ def main() -> None:
         *(DATA / board_name(n, seed) for n, seed in BOARDS)]
     files = [path for path in files if not args.only or args.only in path.name]
     print(machine())
-    print(f"median of {args.repeat} alternated runs; before = asp/magic.lp at {args.before}; "
+    named = args.before_encoding or f"asp/magic.lp at {args.before}"
+    print(f"median of {args.repeat} alternated runs; before = {named} {args.before_args}; "
           "CPU = the child's user + system time; ratios of CPU; a timed-out side shows '-'")
     with tempfile.TemporaryDirectory() as folder:
-        before = old_encoding(args.before, Path(folder))
+        before = args.before_encoding.resolve() if args.before_encoding else \
+            old_encoding(args.before, Path(folder))
+        if args.seeds:
+            files += fresh_boards(args.seeds, Path(folder))
         rows = []
         for path in files:
-            rows.append(bench_file(path.resolve(), before, args.repeat, args.time_limit))
+            rows.append(bench_file(path.resolve(), before, args.before_args.split(),
+                                   args.repeat, args.time_limit, not args.no_imperative))
             print(f"  {path.name}: after {rows[-1]['after_cpu']} s CPU", file=sys.stderr)
     print_table(rows, COLUMNS)
+    spread = summary(rows)
+    if spread:
+        print_table(spread, ("boards", "side", "count", "timeouts", "median_cpu", "p90_cpu",
+                             "max_cpu", "median_choices"),
+                    title="random boards with a third given, by size (a timeout counts as "
+                          "infinite)")
+
+
+def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per size of the random boards and per side: the spread of CPU time and choices."""
+    found = []
+    for n in (5, 6, 8):
+        sized = [row for row in rows if row["instance"].startswith(f"{n}x{n}-third-")]
+        for side in ("before", "after"):
+            if not sized:
+                continue
+            cpu = sorted(row[f"{side}_cpu"] if row[f"{side}_cpu"] is not None
+                         else math.inf for row in sized)
+            choices = [row[f"{side}_choices"] for row in sized
+                       if row[f"{side}_choices"] is not None]
+            found.append({"boards": f"{n}x{n}", "side": side, "count": len(sized),
+                          "timeouts": cpu.count(math.inf),
+                          "median_cpu": statistics.median(cpu),
+                          "p90_cpu": cpu[min(len(cpu) - 1, math.ceil(0.9 * len(cpu)) - 1)],
+                          "max_cpu": cpu[-1],
+                          "median_choices": round(statistics.median(choices)) if choices
+                          else None})
+    return found
 
 
 if __name__ == "__main__":
