@@ -6,9 +6,11 @@ Variants: `numbers` is the solver's own encoding, asp/hidoku.lp (one number per 
 of its king-distance candidates); the others are the encodings in
 benchmarks/hidoku-variants/ (each file says what it adds): `gap-path` (cells shared out
 among the gaps between clues, successor edges, reachability), `gap-numbers` (that, with
-the numbers counted along the edges) and `numbers-linked` (asp/hidoku.lp with every
-gap's cells connected to its clue). Boards: benchmarks/data/hidoku-sparse/*.csv (see
-sparse_hidoku.py) and every instance in instances/hidoku/.
+the numbers counted along the edges), `numbers-linked` (asp/hidoku.lp with every gap's
+cells connected to its clue), `numbers-degree`, `numbers-coverage` and `numbers-follow`; a
+variant's line `% clingo options: ...` adds clingo options for it. Boards:
+benchmarks/data/hidoku-sparse/*.csv (see sparse_hidoku.py) and every instance in
+instances/hidoku/.
 
 Per board the variants run in turn, each in this process through clingo's Python API as
 the runner uses it: grounding (CPU seconds, rules, atoms), then a search for two answers
@@ -96,10 +98,18 @@ def coverage(board: Path) -> dict:
             "no_gap_cells": sum(count == 0 for count in fits)}
 
 
+def options_of(encoding: Path) -> list[str]:
+    """clingo options a variant asks for on a line `% clingo options: ...` (a domain
+    heuristic needs `--heuristic=Domain`)."""
+    marker = "% clingo options:"
+    return [option for line in encoding.read_text().splitlines() if line.startswith(marker)
+            for option in line[len(marker):].split()]
+
+
 def run(encoding: Path, board: Path, limit: float) -> dict:
     text = board.read_text()
     instance = parse(text, str(board))
-    control = clingo.Control(["2"])
+    control = clingo.Control(["2", *options_of(encoding)])
     control.load(str(encoding))
     control.add("base", [], "".join(f"{symbol}.\n" for symbol in instance.facts))
     started = time.process_time()
