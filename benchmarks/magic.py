@@ -277,7 +277,8 @@ def main() -> None:
         before = args.before_encoding.resolve() if args.before_encoding else \
             old_encoding(args.before, Path(folder))
         if args.seeds:
-            files += fresh_boards(args.seeds, Path(folder))
+            files += [path for path in fresh_boards(args.seeds, Path(folder))
+                      if not args.only or args.only in path.name]
         rows = []
         for path in files:
             rows.append(bench_file(path.resolve(), before, args.before_args.split(),
