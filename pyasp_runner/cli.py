@@ -35,14 +35,17 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from . import escape, inputs, output, puzzles
 from .errors import (
+    STATUS_EXIT,
     AnswerShapeError,
     EncodingError,
+    ExitCode,
     InputError,
     OutOfMemory,
     Stopped,
     UserError,
 )
 from .numerals import is_digits
+from .process import DEFAULT_MEMORY_GIB, limit_memory, memory_gib
 
 # A run imports what its path uses, inside the functions: `--list` neither clingo nor
 # rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
@@ -53,19 +56,10 @@ if TYPE_CHECKING:
 
     from . import runner
     from .board import Board
-    from .puzzle import Answer, Instance, OptionValues, Puzzle
+    from .puzzle import Answer, Instance, OptionValues
+    from .puzzles import Puzzle
     from .session import Loaded, Session, Settings
 
-EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
-    0, 1, 2, 3, 4, 130,
-)
-STATUS_EXIT = {  # the runner's statuses (runner.SOLVED, ...) and a closest answer's
-    "solved": EXIT_SOLVED,
-    "closest": EXIT_SOLVED,
-    "unsolvable": EXIT_UNSOLVABLE,
-    "timeout": EXIT_TIMEOUT,
-    "interrupted": EXIT_INTERRUPTED,
-}
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
 ENCODING = "encoding"  # prints a puzzle's rules
@@ -76,11 +70,6 @@ STUDIO = "studio"  # parses its own options (a web server; its libraries load on
 MAX_MODELS = 2**32 - 1
 MAX_THREADS = 64
 MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
-# The memory budget the size limits keep accepted instances within (measured in
-# benchmarks/hardening.py), enforced as the command's address-space limit: the
-# program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
-DEFAULT_MEMORY_GIB = 4.0
-MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
@@ -89,7 +78,7 @@ class _UsageExit(SystemExit):
     """argparse's exit on a usage error, with its one line (for --json's error object)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(EXIT_USAGE)
+        super().__init__(ExitCode.USAGE)
         self.message = message
 
 
@@ -116,7 +105,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     every puzzle would import every puzzle module; `command_of` has checked the name);
     without one, every subcommand is listed with its summary, for `--help`.
     """
-    from .puzzle import registry
+    from .puzzles import registry
 
     parser = _Parser(
         prog="solve-asp",
@@ -192,7 +181,7 @@ def list_examples(puzzle: Puzzle, out: Console) -> int:
     for name in puzzle.examples():
         table.add_row(name, f"solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}")
     out.print(table)
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
@@ -253,7 +242,7 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
-    from .puzzle import registry
+    from .puzzles import registry
 
     generators = [name for name, p in registry().items() if p.can_generate]
     parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
@@ -410,30 +399,9 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
 
 def _memory_size(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= MAX_MEMORY_GIB:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
-            f"got {text[:40]!r}")
-    return value
-
-
-def limit_memory(gib: float) -> None:
-    """Lower the process's address-space limit to `gib` GiB (0: leave it), so that running
-    out of it is a MemoryError (exit 7, one line) rather than the system's out-of-memory
-    killer; a lower limit already in force (`ulimit -v`) stays."""
-    import resource
-
-    if not gib:
-        return
-    wanted = int(gib * 2**30)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    if soft == resource.RLIM_INFINITY or wanted < soft:
-        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+        return memory_gib(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive_float(text: str) -> float:
@@ -457,7 +425,7 @@ def list_puzzles(console: Console) -> None:
     def summary(name: str) -> str:  # from the source, else from the imported module
         read = puzzles.summary_from_source(name)
         if read is None:
-            from .puzzle import Puzzle
+            from .puzzles import Puzzle
 
             read = Puzzle(name).summary
         return read
@@ -491,18 +459,19 @@ def search_deadline(args: argparse.Namespace) -> float | None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from .puzzle import facts_text, registry
+    from .puzzle import facts_text
+    from .puzzles import registry
 
     if args.list:
         list_puzzles(out)
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command is None:
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
     if args.command == GENERATE:
         return generate(args, out, err)
     if args.command == ENCODING:
         out.file.write(registry()[args.puzzle].encoding.read_text(encoding="utf-8"))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command == EXAMPLES:
         return list_examples(registry()[args.puzzle], out)
     if is_collection(args):
@@ -529,7 +498,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                            f"% clues\n{facts_text(instance.clues)}")
         else:
             out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
     from .session import Session, load
@@ -973,7 +942,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
     forced, open_values = hinted.hint_counts
@@ -983,7 +952,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     if not args.step and forced == open_values:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -1059,7 +1028,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     for note in made.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if args.svg:
@@ -1070,7 +1039,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
                    f"{made.checks} uniqueness checks, {made.time_s:.2f} s, "
                    f"{grade_words(made.grade)}", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade_words(grade: dict[str, Any]) -> str:
@@ -1161,7 +1130,7 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
         err.print(Text(f"solve-asp: interrupted; the {written} puzzles made so far are "
                        "written", style="bold yellow"))
         return output.interrupted_code()
-    return EXIT_SOLVED if written == args.count else EXIT_UNSOLVABLE
+    return ExitCode.SOLVED if written == args.count else ExitCode.UNSOLVABLE
 
 
 def levels_text(levels: dict[str, int]) -> str:
@@ -1279,8 +1248,8 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
-    from .api import read_text
     from .audit import Settings
+    from .inputs import read_text
 
     encoding_text = None
     if args.encoding:
@@ -1304,7 +1273,7 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     from rich.text import Text
 
     from . import audit, batch
-    from .puzzle import registry
+    from .puzzles import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]
@@ -1507,7 +1476,7 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
         stdout.flush()
     except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
         output.silence_stdout()
-        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        code = stdout.outcome if stdout.outcome is not None else ExitCode.SOLVED
         say(err, f"solve-asp: standard output was closed by its reader (broken pipe); "
             f"exit code {code} is the outcome's", "dim")
     except output.OutputError as error:  # disk full, I/O error, an unencodable character
@@ -1528,7 +1497,7 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     --json-lines also a JSON object on standard output)."""
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     from . import runner  # any other command may solve: clingo
 
     try:
@@ -1538,7 +1507,7 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
         try:
             args = build_parser(command_of(argv)).parse_args(argv)
         except _UsageExit as usage:  # printed; with --json also the error object
-            failed(argv, out, usage.message, EXIT_USAGE)
+            failed(argv, out, usage.message, ExitCode.USAGE)
             out.file.flush()
             raise
         args.started = started
@@ -1585,7 +1554,7 @@ def run_command() -> None:
     code = main(limit=True)
     # clingo cannot stop its grounder: leave it behind (a run that did not import the
     # runner grounded nothing)
-    running = sys.modules.get(f"{__package__}.runner")
+    running = sys.modules.get(f"{__package__}.program")
     if running is not None and running.grounding_in_progress():
         sys.stdout.flush()
         sys.stderr.flush()

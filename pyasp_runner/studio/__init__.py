@@ -17,8 +17,8 @@ import threading
 import webbrowser
 from collections.abc import Sequence
 
-from ..cli import DEFAULT_MEMORY_GIB
-from ..cli import _memory_size as memory_size  # the command's own check of the value
+from ..errors import ExitCode
+from ..process import DEFAULT_MEMORY_GIB, memory_gib
 
 LOOPBACK = "127.0.0.1"
 STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
@@ -37,11 +37,18 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the address but do not open a browser")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                         help="longest time one solve may take (default 60)")
-    parser.add_argument("--memory-limit", type=memory_size, default=DEFAULT_MEMORY_GIB,
+    parser.add_argument("--memory-limit", type=_memory_size, default=DEFAULT_MEMORY_GIB,
                         metavar="GIB", help="the memory (address space) one solve may use, in "
                         f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
                         "--memory-limit; past it the page says so")
     return parser
+
+
+def _memory_size(text: str) -> float:  # the command's own check of the value
+    try:
+        return memory_gib(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def missing_extra() -> str | None:
@@ -61,13 +68,13 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     problem = missing_extra()
     if problem:
         print(f"solve-asp: {problem}", file=err)
-        return 2
+        return ExitCode.USAGE
     if not 0 <= args.port <= 65535:
         print(f"solve-asp: --port must be 0..65535, got {args.port}", file=err)
-        return 2
+        return ExitCode.USAGE
     if not args.time_limit > 0:
         print("solve-asp: --time-limit must be positive", file=err)
-        return 2
+        return ExitCode.USAGE
     import uvicorn
 
     from .app import Settings, create_app, instance_folder
@@ -86,7 +93,7 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
         sock.listen(128)
     except OSError as error:
         print(f"solve-asp: cannot listen on {host}:{args.port}: {error.strerror}", file=err)
-        return 2
+        return ExitCode.USAGE
     port = sock.getsockname()[1]
     token = secrets.token_urlsafe(24)
     hosts = (LOOPBACK, "localhost") if host == LOOPBACK else (host,)
