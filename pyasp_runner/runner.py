@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 import clingo
 
 from .errors import EncodingError, OutOfMemory
+from .lexing import check_file
 from .puzzle import Answer, facts_text
 
 # How a clingo search ended.
@@ -263,6 +264,7 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
     if encoding.is_dir():  # clingo would read a directory as an empty program
         raise EncodingError(str(encoding), "is a directory, not an encoding file",
                             [f"{encoding}: expected a .lp file"])
+    check_file(encoding)  # text clingo's lexer would end the process over, refused first
     try:
         ctl.load(str(encoding))
     except RuntimeError as error:  # clingo's message is logged, or (#script) only raised
