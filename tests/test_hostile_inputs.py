@@ -194,3 +194,42 @@ def test_the_check_never_lets_clingo_meet_such_a_character_and_is_exact_in_plain
             assert ours is not None and ours <= clingo_at, text
         if not any(piece in text for piece in "{}&"):
             assert ours == clingo_at, text
+
+
+# --- 2. countdown: numbers whose product has no float -------------------------------------
+
+def test_countdown_numbers_too_large_together_are_refused_in_one_line(tmp_path):
+    many = " ".join(["100"] * 160) + " -> 5"
+    done = solve_asp("countdown", many)
+    assert done.returncode == 2
+    assert one_line(done) == (
+        "solve-asp: <argument>:1: the numbers are too large together: with number 5 of 160, "
+        "results could reach 10,000,000,000, past clingo's 32-bit integers (the product of "
+        "the numbers, ones counted as 2, must stay below 2^31)")
+    (tmp_path / "ones.txt").write_text(" ".join(["1"] * 1_000_000) + " -> 5\n")
+    done = solve_asp("countdown", "ones.txt", "--time-limit", "2", "--json", cwd=tmp_path)
+    assert done.returncode == 2 and json.loads(done.stdout)["exit_code"] == 2
+    assert "with number 31 of 1,000,000, results could reach 2,147,483,648" in one_line(done)
+
+
+# --- 3. a nonogram line of 500 runs: its clue nests 500 tuples -----------------------------
+
+def test_a_line_of_500_runs_is_solved_on_the_command_line_and_in_the_studio(tmp_path):
+    from checkers import checker
+
+    columns = [[1] if column % 2 else [] for column in range(1, 1000)]
+    text = repr((columns, [[1] * 500])) + "\n"
+    (tmp_path / "long.txt").write_text(text)
+    done = solve_asp("nonogram", "long.txt", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert (answer["status"], answer["unique"]) == ("solved", True)
+    checker("nonogram").check(text, answer["solutions"][0])
+    studio = python("""
+import json
+from pyasp_runner.studio import work
+request = {"action": "solve", "puzzle": "nonogram", "text": open("long.txt").read(),
+           "time_limit": 60}
+print(json.dumps(work.run(request, None, lambda elapsed, found: None)["status"]))
+""", tmp_path)
+    assert (studio.returncode, studio.stdout.strip()) == (0, '"solved"'), studio.stderr
