@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -38,6 +39,7 @@ from .errors import (
     AnswerShapeError,
     EncodingError,
     InputError,
+    MemoryLimitTooLow,
     OutOfMemory,
     Stopped,
     UserError,
@@ -78,6 +80,11 @@ MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 # benchmarks/hardening.py), enforced as the command's address-space limit: the
 # program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
 DEFAULT_MEMORY_GIB = 4.0
+# What the smallest search maps beyond the command's start (the threads' stacks, 8 MiB
+# each, and clingo's own set-up; jodici's example needs 23 MiB): a limit leaving less is
+# refused at once, since past it clingo does not always fail cleanly (a thread it cannot
+# start, a library it cannot map, at some sizes a crash inside its grounder).
+START_RESERVE = 32 * 2**20
 MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
@@ -330,8 +337,8 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
     try:
         Path(args.svg).write_text(document, encoding="ascii")
     except OSError as error:
-        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"cannot write the picture to {escape.name(args.svg)}: "
+                                    f"{error.strerror}") from None
 
 
 def say(console: Console, line: str, style: str) -> None:
@@ -406,11 +413,15 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
     return convert
 
 
+def _decimal(text: str) -> float:
+    """A number written in ASCII digits with an optional fraction (`2`, `0.5`, `.5`), as
+    every numeric option takes it; -1.0 for anything else (float() would also take other
+    scripts' digits, `1_000`, `1e3`, `inf`)."""
+    return float(text) if re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text) else -1.0
+
+
 def _memory_size(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+    value = _decimal(text)
     if not 0 <= value <= MAX_MEMORY_GIB:
         raise argparse.ArgumentTypeError(
             f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
@@ -427,6 +438,9 @@ def limit_memory(gib: float) -> None:
     if not gib:
         return
     wanted = int(gib * 2**30)
+    in_use = address_space_in_use()
+    if in_use is not None and wanted < in_use + START_RESERVE:
+        raise MemoryLimitTooLow(gib, in_use, in_use + START_RESERVE)
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
@@ -434,11 +448,18 @@ def limit_memory(gib: float) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
-def _positive_float(text: str) -> float:
+def address_space_in_use() -> int | None:
+    """The bytes of address space the process has mapped (Linux's /proc), or None."""
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def _positive_float(text: str) -> float:
+    value = _decimal(text)
     if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
@@ -567,6 +588,9 @@ def check_combinations(args: argparse.Namespace) -> None:
              ("hint", "models", "--hint shows what every solution shares, not N solutions"),
              ("explain", "trace", "--trace records a search for solutions"),
              ("hint", "trace", "--trace records a search for solutions"),
+             *(("trace", other, "--trace writes the search, not the answer (the answers "
+                "are its model lines); run without --trace for the answer")
+               for other in ("json", "json_lines", "svg", "stats", "count")),
              ("facts", "to", "each prints the puzzle and stops, in its own form")]
     # --facts and --to print the puzzle and stop: an option about solving has nothing to do.
     pairs += [(first, second, f"--{first} prints the puzzle and stops, nothing is solved")
@@ -585,6 +609,36 @@ def check_combinations(args: argparse.Namespace) -> None:
     if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
                         "with --json")
+    check_outputs(args)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """A file the run writes (--svg, --trace, --resume) is none of the files it reads (the
+    puzzle files, --encoding) and not another output's: it would overwrite them."""
+    written = [(f"--{name}", path) for name in ("svg", "trace", "resume")
+               if (path := getattr(args, name, None)) not in (None, "-")]
+    given = args.input if isinstance(args.input, list) else [args.input]
+    read = [("the puzzle file", name) for name in given
+            if name and name != "-" and os.path.isfile(name)]
+    if getattr(args, "encoding", None):
+        read.append(("the --encoding file", str(args.encoding)))
+    for number, (flag, path) in enumerate(written):
+        clash = next(((what, other) for what, other in read + written[number + 1:]
+                      if same_file(path, other)), None)
+        if clash is not None:
+            what, other = clash
+            what = what if what.startswith("the ") else f"the {what} file"
+            verb = "append to" if flag == "--resume" else "overwrite"
+            raise UserError(f"{flag} {escape.name(path)} would {verb} {what} "
+                            f"{escape.name(other)}: write to another file")
+
+
+def same_file(first: str, second: str) -> bool:
+    """Whether two paths name one file (one that exists, or the same path)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):  # one does not exist yet
+        return os.path.realpath(first) == os.path.realpath(second)
 
 
 def check_grade_combinations(args: argparse.Namespace) -> None:
@@ -806,7 +860,8 @@ def trace(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, 
         try:
             Path(args.trace).write_text(text, encoding="utf-8")
         except OSError as error:
-            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.trace)}: cannot be written: "
+                                        f"{error.strerror}") from None
     end = recorded.end
     kinds = [event["event"] for event in recorded.events]
     where = "standard output" if args.trace == "-" else args.trace
@@ -1058,8 +1113,8 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "puzzles.jsonl").write_text("", encoding="utf-8")
         except OSError as error:
-            raise UserError(f"--out {escape.name(args.out)}: cannot be created: "
-                            f"{error.strerror}") from None
+            raise output.FileNotWritten(f"--out {escape.name(args.out)}: cannot be created: "
+                                        f"{error.strerror}") from None
     seed = args.seed if args.seed is not None else int(time.time()) % 2**31
     jobs = args.jobs
     if jobs is None:
@@ -1120,8 +1175,8 @@ def write_record(made: dict[str, Any], number: int, width: int, folder: Path | N
         with (folder / "puzzles.jsonl").open("a", encoding="utf-8") as manifest:
             manifest.write(json.dumps({"file": name, "number": number} | record) + "\n")
     except OSError as error:
-        raise UserError(f"{escape.name(str(folder / name))}: cannot be written: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(str(folder / name))}: cannot be written: "
+                                    f"{error.strerror}") from None
 
 
 @contextmanager
@@ -1213,6 +1268,7 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
     check_grade_combinations(args)
     if not args.input:
         raise UserError(f"usage: solve-asp {args.command} INPUT... [options]")
+    check_outputs(args)
 
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
@@ -1312,8 +1368,8 @@ def resume_file(path: str) -> IO[str]:
             if last != "\n":  # a line cut short by a killed run: start a new one
                 handle.write("\n")
     except OSError as error:
-        raise output.OutputError(f"{escape.name(path)}: cannot be written: "
-                                 f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
     return handle
 
 
@@ -1329,8 +1385,8 @@ def record_line(line: dict[str, Any], args: argparse.Namespace, out: Console,
             sink.write(text)
             sink.flush()
         except OSError as error:
-            raise output.OutputError(f"{escape.name(args.resume)}: cannot be written: "
-                                     f"{error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.resume)}: cannot be written: "
+                                        f"{error.strerror}") from None
 
 
 def tell_line(line: dict[str, Any], name: str, say: Callable[..., None]) -> None:
@@ -1502,18 +1558,47 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     except Stopped as stop:  # --explain, --hint or generate did not finish
         say(err, f"solve-asp: {stop}", "bold yellow")
         return failed(argv, out, str(stop), exit_code(stop.status))
+    except (OutOfMemory, MemoryLimitTooLow) as error:
+        return out_of_memory(argv, out, err, error)
     except UserError as error:
         say(err, escape.terminal(f"solve-asp: {error}"), "bold red")
         return failed(argv, out, str(error), error.exit_code)
     except MemoryError:  # past the address-space limit outside clingo's own calls
-        exhausted = OutOfMemory("running")
-        say(err, f"solve-asp: {exhausted}", "bold red")
-        return failed(argv, out, str(exhausted), exhausted.exit_code)
+        return out_of_memory(argv, out, err, OutOfMemory("running"))
+    except (ImportError, RuntimeError) as error:
+        # A module whose library finds no room to be mapped, a thread none for its stack:
+        # below the address-space limit these are memory run out; anything else is a bug.
+        if not memory_starved():
+            raise
+        return out_of_memory(argv, out, err, OutOfMemory(
+            "loading the program" if isinstance(error, ImportError) else "starting a thread"))
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         message = f"stopped ({why}) before an answer was reached"
         say(err, f"solve-asp: {message}", "bold yellow")
         return failed(argv, out, message, exit_code(stop.status))
+
+
+def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserError) -> int:
+    """The one line of a run out of memory, written plainly: drawing it with rich could
+    need an import there is no room for."""
+    err.file.write(f"solve-asp: {error}\n")
+    return failed(argv, out, str(error), error.exit_code)
+
+
+# Within this much of its address-space limit, a process that cannot map a library or
+# start a thread has run out of memory (a library or a thread's stack is a few MiB).
+MEMORY_MARGIN = 64 * 2**20
+
+
+def memory_starved() -> bool:
+    """Whether the process has an address-space limit and is within MEMORY_MARGIN of it."""
+    resource = sys.modules.get("resource")  # imported by limit_memory when it set a limit
+    in_use = address_space_in_use()
+    if resource is None or in_use is None:
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return bool(soft != resource.RLIM_INFINITY and soft - in_use < MEMORY_MARGIN)
 
 
 def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:

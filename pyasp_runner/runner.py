@@ -191,8 +191,11 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
             done.set()
 
     start = time.perf_counter()
+    try:
+        threading.Thread(target=work, name="clingo-call", daemon=True).start()
+    except RuntimeError:  # "can't start new thread": no room for its stack below the limit
+        raise MemoryError from None
     _grounders.append((done, ctl))
-    threading.Thread(target=work, name="clingo-call", daemon=True).start()
     try:
         while not done.wait(0.05):
             if deadline is not None and time.perf_counter() >= deadline:

@@ -12,6 +12,7 @@ import sys
 from contextlib import suppress
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
 from pyasp_runner.lexing import first_outside
@@ -233,3 +234,114 @@ request = {"action": "solve", "puzzle": "nonogram", "text": open("long.txt").rea
 print(json.dumps(work.run(request, None, lambda elapsed, found: None)["status"]))
 """, tmp_path)
     assert (studio.returncode, studio.stdout.strip()) == (0, '"solved"'), studio.stderr
+
+
+# --- 7. --trace writes the search, not the answer: an answer's output is refused with it ---
+
+@pytest.mark.parametrize("other", [["--json"], ["--json-lines"], ["--svg", "-"],
+                                   ["--svg", "x.svg"], ["--stats"], ["--count"]])
+@pytest.mark.parametrize("trace", ["-", "t.jsonl"])
+def test_trace_with_an_output_of_the_answer_is_refused(tmp_path, trace, other):
+    done = solve_asp("jodici", "example:1", "--trace", trace, *other, cwd=tmp_path)
+    assert done.returncode == 2
+    flag = other[0]
+    assert one_line(done) == (f"solve-asp: --trace and {flag} cannot be combined: --trace "
+                              "writes the search, not the answer (the answers are its model "
+                              "lines); run without --trace for the answer")
+    assert not (tmp_path / "t.jsonl").exists() and not (tmp_path / "x.svg").exists()
+    if flag in ("--json", "--json-lines"):
+        assert json.loads(done.stdout)["exit_code"] == 2
+    else:
+        assert done.stdout == ""
+
+
+# --- 8. a file the run writes is never one it reads ------------------------------------------
+
+def test_an_output_naming_an_input_is_refused_and_the_input_kept(tmp_path):
+    puzzle = tmp_path / "o.csv"
+    puzzle.write_text(JODICI.read_text())
+    rules = tmp_path / "mine.lp"
+    rules.write_text((ROOT / "asp" / "jodici.lp").read_text())
+    for argv, message in [
+        (["o.csv", "--svg", "o.csv"], "--svg o.csv would overwrite the puzzle file o.csv"),
+        (["o.csv", "--trace", "./o.csv"],
+         "--trace ./o.csv would overwrite the puzzle file o.csv"),
+        (["o.csv", "--encoding", "mine.lp", "--svg", str(rules)],
+         f"--svg {rules} would overwrite the --encoding file mine.lp"),
+        (["o.csv", "--trace", "t.jsonl", "--svg", "t.jsonl"], None),
+        (["o.csv", str(JODICI), "--resume", "o.csv"],
+         "--resume o.csv would append to the puzzle file o.csv"),
+    ]:
+        done = solve_asp("jodici", *argv, cwd=tmp_path)
+        assert done.returncode == 2, argv
+        line = one_line(done)
+        if message is None:  # refused as a pair before the files are compared
+            assert line.startswith("solve-asp: --trace and --svg cannot be combined"), line
+        else:
+            assert line == f"solve-asp: {message}: write to another file", argv
+    assert puzzle.read_text() == JODICI.read_text()
+    assert rules.read_text() == (ROOT / "asp" / "jodici.lp").read_text()
+
+
+# --- 9. a memory limit too low to start: exit 7 in one line ----------------------------------
+
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_a_memory_limit_below_what_a_start_needs_is_exit_7_in_one_line(extra):
+    done = solve_asp("jodici", "example:1", "--memory-limit", "0.01", *extra)
+    assert done.returncode == 7
+    line = one_line(done)
+    assert re.fullmatch(r"solve-asp: out of memory before starting: a memory limit of 0\.01 "
+                        r"GiB leaves no room to start: the command has \d+ MiB of address "
+                        r"space mapped before it reads the puzzle, and a search needs 32 MiB "
+                        r"more \(its threads' stacks, clingo's start\); give at least "
+                        r"0\.\d+ GiB \(0: no limit\)", line), line
+    if extra:
+        assert json.loads(done.stdout) == {"status": "error", "error": line[11:],
+                                           "exit_code": 7}
+    else:
+        assert done.stdout == ""
+
+
+def test_the_least_memory_limit_the_message_names_solves():
+    line = one_line(solve_asp("jodici", "example:1", "--memory-limit", "0.01"))
+    least = re.search(r"give at least ([0-9.]+) GiB", line)[1]
+    done = solve_asp("jodici", "example:1", "--memory-limit", least, "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["unique"] is True
+
+
+# --- 12. every numeric option reads ASCII digits only; every file not written exits 5 --------
+
+@pytest.mark.parametrize("option", ["--time-limit", "--memory-limit", "--cap", "-n",
+                                    "--threads", "--max-size"])
+@pytest.mark.parametrize("value", ["\u0663", "\uff13", "1_0"])  # Arabic-Indic, fullwidth
+def test_numeric_options_refuse_digits_of_other_scripts_alike(option, value):
+    done = solve_asp("jodici", "example:1", option, value)
+    assert done.returncode == 2
+    line = one_line(done)
+    assert line.startswith(f"solve-asp jodici: error: argument {option}") and value in line
+
+
+def test_the_studio_reads_its_numbers_as_the_command_does():
+    done = solve_asp("studio", "--port", "٣", "--no-browser")
+    assert done.returncode == 2 and "argument --port" in one_line(done)
+    done = solve_asp("studio", "--time-limit", "٣", "--no-browser")
+    assert done.returncode == 2 and "argument --time-limit" in one_line(done)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--svg", "/dev/full"], "cannot write the picture to /dev/full: No space left on device"),
+    (["--trace", "/dev/full"], "/dev/full: cannot be written: No space left on device"),
+    (["--svg", "no/such/x.svg"], "cannot write the picture to no/such/x.svg: No such file or "
+     "directory"),
+])
+def test_a_file_that_cannot_be_written_is_exit_5_as_standard_output_is(tmp_path, argv, message):
+    done = solve_asp("jodici", "example:1", *argv, cwd=tmp_path)
+    assert (done.returncode, one_line(done)) == (5, f"solve-asp: {message}")
+
+
+def test_with_json_a_picture_not_written_is_the_error_object():
+    done = solve_asp("jodici", "example:1", "--svg", "/dev/full", "--json")
+    assert done.returncode == 5
+    assert json.loads(done.stdout) == {"status": "error", "exit_code": 5, "error":
+                                       "cannot write the picture to /dev/full: No space left "
+                                       "on device"}
