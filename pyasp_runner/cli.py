@@ -10,7 +10,8 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
-    5  standard output could not be written (disk full, I/O error, unencodable text)
+    5  an output could not be written: standard output (disk full, I/O error,
+       unencodable text) or a file the run writes (--svg, --trace, --resume)
     6  several puzzles (a collection): the worker solving one of them died (killed, out
        of memory) or failed; a collection's code is the highest of its puzzles' codes
     7  out of memory: grounding or search needed more than the process may use
