@@ -1296,14 +1296,30 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
-    from rich.text import Text
-
-    from . import audit, batch
     from .puzzle import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]
-    items = audit.items_of(puzzle, args.input, lines=args.lines)
+    # --resume's file is opened first and locked: a second run resuming into it at the
+    # same time is refused before it solves anything.
+    sink = resume_file(args.resume) if args.resume is not None else None
+    try:
+        return audit_items(args, puzzle, sink, out, err)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def audit_items(args: argparse.Namespace, puzzle: Puzzle, sink: IO[str] | None,
+                out: Console, err: Console) -> int:
+    """The collection's run (see `audit_collection`), its lines also written to `sink`."""
+    from rich.text import Text
+
+    from . import audit, batch
+
+    # A --resume file inside an audited directory is the run's output, not a puzzle.
+    items = audit.items_of(puzzle, args.input, lines=args.lines,
+                           leave_out=() if args.resume is None else (args.resume,))
     skipped = 0
     if args.resume is not None:
         finished = audit.already_done(args.resume)
@@ -1315,43 +1331,38 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     if any(item.file == audit.STDIN and item.text is None for item in items):
         stdin_text = inputs.read_input("-", False, None)[0]
     settings = collection_settings(args, puzzle)
-    sink = resume_file(args.resume) if args.resume is not None else None
     jobs = args.jobs or batch.default_jobs()
     started = time.perf_counter()
     tally = audit.Tally()
     stopped = False
     output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
-    try:
-        # JSON lines on a terminal show the progress themselves (a bar would cut into them).
-        bar = err.is_terminal and not (args.json_lines and out.is_terminal)
-        with collection_progress(err, len(items), bar) as progress, closing(batch.run(
-                audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
-                time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
-                scheduler=args.scheduler, stop=output.stop,
-                # The server preloads the solving path, this module and the puzzle's, so
-                # a worker forked from it has them loaded already.
-                preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
-                )) as results:
-            say = progress.console.print if progress and out.is_terminal else out.print
-            try:
-                for done in results:
-                    item = items[done.index]
-                    line = audit.result_line(puzzle.name, item, done)
-                    tally.add(line, item.name)
-                    record_line(line, args, out, sink)
-                    output.set_outcome(out.file, tally.worst)
-                    if not args.json_lines:
-                        tell_line(line, item.name, say)
-                    if progress:
-                        progress.update(progress.task_ids[0], advance=1,
-                                        description=tally_text(tally.counts))
-                    if done.detail:  # a bug in the task: its traceback, for a report
-                        err.print(Text(escape.terminal(done.detail), style="dim"))
-            except batch.Stopped:
-                stopped = True
-    finally:
-        if sink is not None:
-            sink.close()
+    # JSON lines on a terminal show the progress themselves (a bar would cut into them).
+    bar = err.is_terminal and not (args.json_lines and out.is_terminal)
+    with collection_progress(err, len(items), bar) as progress, closing(batch.run(
+            audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
+            time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
+            scheduler=args.scheduler, stop=output.stop,
+            # The server preloads the solving path, this module and the puzzle's, so
+            # a worker forked from it has them loaded already.
+            preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
+            )) as results:
+        say = progress.console.print if progress and out.is_terminal else out.print
+        try:
+            for done in results:
+                item = items[done.index]
+                line = audit.result_line(puzzle.name, item, done)
+                tally.add(line, item.name)
+                record_line(line, args, out, sink)
+                output.set_outcome(out.file, tally.worst)
+                if not args.json_lines:
+                    tell_line(line, item.name, say)
+                if progress:
+                    progress.update(progress.task_ids[0], advance=1,
+                                    description=tally_text(tally.counts))
+                if done.detail:  # a bug in the task: its traceback, for a report
+                    err.print(Text(escape.terminal(done.detail), style="dim"))
+        except batch.Stopped:
+            stopped = True
     shown = err if args.json_lines else out
     if not args.json_lines or err.is_terminal:
         shown.print(collection_summary(tally, time.perf_counter() - started, jobs, args,
@@ -1360,9 +1371,26 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
 
 
 def resume_file(path: str) -> IO[str]:
-    """--resume's file, opened to append on a line of its own."""
+    """--resume's file, opened to append on a line of its own and locked for this run
+    (another run resuming into it now is refused: both would solve and write every
+    puzzle)."""
+    import fcntl
+
     try:
         handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as error:
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:  # held by another run
+        handle.close()
+        raise UserError(f"--resume {escape.name(path)}: another run is resuming into it "
+                        "(the file is locked); let that run finish, or give another file"
+                        ) from None
+    except OSError:  # a file system without locks: the run goes on unguarded
+        pass
+    try:
         if handle.tell():
             handle.seek(handle.tell() - 1)
             last = handle.read(1)

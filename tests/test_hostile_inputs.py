@@ -345,3 +345,36 @@ def test_with_json_a_picture_not_written_is_the_error_object():
     assert json.loads(done.stdout) == {"status": "error", "exit_code": 5, "error":
                                        "cannot write the picture to /dev/full: No space left "
                                        "on device"}
+
+
+# --- 10, 11. --resume: one run at a time; its file is no puzzle ------------------------------
+
+def test_a_resume_file_another_run_holds_is_refused_and_nothing_is_solved(tmp_path):
+    import fcntl
+
+    out = tmp_path / "audit.jsonl"
+    with open(out, "a") as held:  # what a run resuming into it holds while it runs
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        done = solve_asp("jodici", str(JODICI), "--resume", "audit.jsonl", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert one_line(done) == ("solve-asp: --resume audit.jsonl: another run is resuming into "
+                              "it (the file is locked); let that run finish, or give another "
+                              "file")
+    assert out.read_text() == ""
+    done = solve_asp("jodici", str(JODICI), "--resume", "audit.jsonl", cwd=tmp_path)
+    assert done.returncode == 0
+    assert [json.loads(row)["status"] for row in out.read_text().splitlines()] == ["solved"]
+
+
+def test_a_resume_file_inside_the_audited_folder_is_not_read_as_a_puzzle(tmp_path):
+    folder = tmp_path / "book"
+    folder.mkdir()
+    for name in ("1.csv", "several.csv"):
+        (folder / name).write_text((ROOT / "instances" / "jodici" / name).read_text())
+    for _ in range(2):
+        done = solve_asp("jodici", "book", "--resume", "book/audit.jsonl", "--json-lines",
+                         cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    rows = [json.loads(row) for row in (folder / "audit.jsonl").read_text().splitlines()]
+    assert sorted(row["file"] for row in rows) == ["book/1.csv", "book/several.csv"]
+    assert done.stdout == ""  # the second run found both already done
