@@ -88,6 +88,7 @@ DEFAULT_MEMORY_GIB = 4.0
 START_RESERVE = 32 * 2**20
 MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
+MEDIUM_CONFLICTS = 6  # reasoning.MEDIUM_CONFLICTS, likewise (a test holds them equal)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
@@ -128,7 +129,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="solve-asp",
         usage="solve-asp PUZZLE INPUT [options] | solve-asp generate PUZZLE [options] | "
         "solve-asp --list",
-        description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
+        description="Solve a puzzle with its answer-set program (solve-asp encoding PUZZLE "
+        "prints it) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
         "4 time limit reached, 5 output not written, 6 a worker died (several puzzles: the "
         "highest of their codes), 7 out of memory, 130 interrupted, 143 SIGTERM. "
@@ -179,14 +181,45 @@ def version_text() -> str:
     return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
+HELP_EXAMPLE_LINES, HELP_EXAMPLE_WIDTH = 12, 76
+
+
 def example_text(puzzle: Puzzle) -> str | None:
-    """A short shipped instance of the puzzle, to show its input format in --help."""
-    for name, path in puzzle.examples().items():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        if len(lines) <= 12 and max(map(len, lines), default=0) <= 76:
-            return (f"example (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
-                    + "".join(f"  {line}\n" for line in lines))
-    return None
+    """A shipped instance of the puzzle, to show its input format at the end of --help:
+    the first that fits whole (at most HELP_EXAMPLE_LINES lines of HELP_EXAMPLE_WIDTH
+    characters), else the first that fits with its long `#` comment lines wrapped, else
+    the smallest one's first lines cut to the width, saying so."""
+    import textwrap
+
+    examples = {name: path.read_text(encoding="utf-8").splitlines()
+                for name, path in puzzle.examples().items()}
+    if not examples:
+        return None
+
+    def fits(lines: list[str]) -> bool:
+        return len(lines) <= HELP_EXAMPLE_LINES and all(
+            len(line) <= HELP_EXAMPLE_WIDTH for line in lines)
+
+    def wrapped(lines: list[str]) -> list[str]:
+        return [part for line in lines for part in (
+            ["# " + piece for piece in textwrap.wrap(line.lstrip("# "),
+                                                     HELP_EXAMPLE_WIDTH - 2)]
+            if line.lstrip().startswith("#") and len(line) > HELP_EXAMPLE_WIDTH else [line])]
+
+    def shown(name: str, lines: list[str], how: str = "") -> str:
+        return (f"example{how} (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
+                + "".join(f"  {line}\n" for line in lines))
+
+    for lines_of in (lambda lines: lines, wrapped):
+        for name, lines in examples.items():
+            if fits(lines_of(lines)):
+                return shown(name, lines_of(lines))
+    name, lines = min(examples.items(), key=lambda item: sum(map(len, item[1])))
+    kept = [line for line in lines if not line.lstrip().startswith("#")][:HELP_EXAMPLE_LINES]
+    cut = [line if len(line) <= HELP_EXAMPLE_WIDTH
+           else line[:HELP_EXAMPLE_WIDTH - 3] + "..." for line in kept]
+    return shown(name, cut, f", its first lines cut at {HELP_EXAMPLE_WIDTH} characters; "
+                 "solved whole by")
 
 
 def list_examples(puzzle: Puzzle, out: Console) -> int:
@@ -244,8 +277,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     clues.add_argument("--step", action="store_true",
                        help="with --hint: only what follows by propagation, without a guess")
     clues.add_argument("--grade", action="store_true",
-                       help="grade the puzzle: easy (propagation alone solves it), medium or "
-                       "hard (by the conflicts of one deterministic search; docs/grading.md)")
+                       help="grade the puzzle: easy (propagation alone solves it), medium "
+                       f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
+                       "or hard (more)")
     if not puzzle.spec.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
@@ -280,7 +314,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
 
 def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
     """generate's options for a collection: how many, graded, in how many processes."""
-    many = parser.add_argument_group("a collection (docs/grading.md)")
+    many = parser.add_argument_group("a collection")
     many.add_argument("--count", type=_bounded(1, 10**6), default=1, metavar="N",
                       help="make N distinct puzzles (puzzle i from a seed derived from "
                       "--seed and i, so the same seed gives the same N puzzles)")
@@ -301,7 +335,8 @@ def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """What every search takes: the encoding, the time limit, the size refusal."""
     parser.add_argument("--encoding", type=Path, metavar="FILE",
-                        help="use this encoding instead of asp/<puzzle>.lp")
+                        help="use these rules instead of the puzzle's own (solve-asp encoding "
+                        "PUZZLE > FILE writes a copy to edit)")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="stop after this long, keeping what was found")
     parser.add_argument("--max-size", type=_positive_int, metavar="N",
@@ -528,7 +563,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.explain and puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     check_combinations(args)
-    text, source = read_input(puzzle, args)
+    text, source = read_input(puzzle, args, err)
     values = option_values(puzzle, args)
     if getattr(args, "to", None) or args.facts:
         instance = puzzle.configure(puzzle.parse(text, source), values)
@@ -559,8 +594,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                                         f"asp/{puzzle.name}.lp)"]) from None
 
 
-def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
-    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+def read_input(puzzle: Puzzle, args: argparse.Namespace, err: Console) -> tuple[str, str]:
+    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads;
+    a missing `instances/PUZZLE/FILE` that names a shipped example is that example, with
+    a note on `err` (the README's and the docs' paths, run outside a checkout)."""
     from . import runner
 
     if args.input.startswith(EXAMPLE_PREFIX):
@@ -574,6 +611,23 @@ def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
         return inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
     except inputs.ReadTimeout:
         raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+    except inputs.MissingFile as missing:
+        example = shipped_example(puzzle, args.input)
+        if example is None:
+            raise InputError(missing.source, f"no such file (the shipped instances: solve-asp "
+                             f"examples {puzzle.name}, each solved as example:NAME)") from None
+        say(err, escape.terminal(f"solve-asp: note: no file {args.input} here: it is the "
+                                 f"shipped {EXAMPLE_PREFIX}{example.stem}"), "yellow")
+        return example.read_text(encoding="utf-8-sig"), args.input
+
+
+def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
+    """The shipped example a relative path `instances/PUZZLE/FILE` names, if any."""
+    parts = Path(os.path.normpath(argument)).parts
+    if len(parts) != 3 or parts[:2] != ("instances", puzzle.name):
+        return None
+    found = puzzle.examples().get(Path(parts[2]).stem)
+    return found if found is not None and found.name == parts[2] else None
 
 
 def check_combinations(args: argparse.Namespace) -> None:
