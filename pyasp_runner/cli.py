@@ -84,7 +84,7 @@ MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 # program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
 DEFAULT_MEMORY_GIB = 4.0
 # What the smallest search maps beyond the command's start (the threads' stacks, 8 MiB
-# each, and clingo's own set-up; jodici's example needs 23 MiB): a limit leaving less is
+# each, and clingo's own set-up; the smallest example needs 23 MiB): a limit leaving less is
 # refused at once, since past it clingo does not always fail cleanly (a thread it cannot
 # start, a library it cannot map, at some sizes a crash inside its grounder).
 START_RESERVE = 32 * 2**20
