@@ -147,7 +147,7 @@ def fact(name: str, *args: Value) -> Symbol:
 
 def to_symbol(value: Value) -> Symbol:
     """The clingo symbol of an int, a string or a tuple of them, nested to any depth (a
-    nonogram line of 500 runs nests 500 tuples): built without recursion."""
+    line clue of 500 runs nests 500 tuples): built without recursion."""
     if not isinstance(value, tuple):
         return _plain_symbol(value)
     # Each open tuple with the symbols of its items made so far; a tuple is made when
