@@ -244,8 +244,9 @@ def located(messages: list[str]) -> list[dict[str, Any]]:
     for message in messages:
         match = _LOCATED.match(message.strip())
         if match and Path(match["file"]).name == RULES_NAME:
+            text = _without_folder(match["text"].strip())  # its notes name the file too
             found.append({"line": int(match["line"]), "column": int(match["column"]),
-                          "message": f"{match['kind']}: {match['text'].strip()}"})
+                          "message": f"{match['kind']}: {text}"})
     return found
 
 
