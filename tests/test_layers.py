@@ -19,7 +19,7 @@ LAYERS = (
      {"facts", "errors", "escape", "numerals", "inputs", "output", "process", "board",
       "batch"}),
     ("clingo: an encoding loaded and grounded, the runner, and what asks it",
-     {"program", "runner", "trace", "reasoning"}),
+     {"lexing", "program", "runner", "trace", "reasoning"}),
     ("the contract", {"puzzle"}),
     ("the registry and the puzzles", {"puzzles"}),
     ("the session, and the hand-written searches beside it", {"session", "imperative"}),
