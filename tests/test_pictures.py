@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import INSTANCES, expected_for, instance_files
 
+from pyasp_runner.board.html import figure
 from pyasp_runner.board.measure import mono_width, text_width, wrap
 from pyasp_runner.board.svg import MARGIN
 from pyasp_runner.cli import main
@@ -190,6 +191,14 @@ def test_checkerboard_fields_read_as_a_chequer(tmp_path, capsys):
         len(stones))}  # every stone a piece of its own
     on_dark = [e for e in root.iter(f"{NS}text") if "on-dark" in e.get("class", "").split()]
     assert {(int(e.get("data-row", "0")), int(e.get("data-col", "0"))) for e in on_dark} == dark
+
+
+def test_a_notebook_status_line_is_escaped():
+    page = figure("hidoku: <b>solved</b>", ["a note & <i>more</i>"], "<?xml version='1.0'?>\n"
+                  "<svg/>")
+    assert "<b>hidoku</b>:" in page and "&lt;b&gt;solved&lt;/b&gt;" in page
+    assert "a note &amp; &lt;i&gt;more&lt;/i&gt;" in page
+    assert "<?xml" not in page and "<svg/>" in page
 
 
 # -- in a real browser --------------------------------------------------------------------
