@@ -327,6 +327,7 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
     names = zipfile.ZipFile(wheel).namelist()
     assert "pyasp_runner/asp/jodici.lp" in names
     assert "pyasp_runner/instances/jodici/1.csv" in names
+    assert "pyasp_runner/py.typed" in names  # users' type checkers read the package's hints
     assert any(name.endswith("licenses/LICENSE") for name in names)
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
@@ -348,6 +349,14 @@ def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_pa
                               text=True, timeout=120)
         assert "Traceback" not in ran.stderr and ran.stdout, command
         assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
+    # A type checker run on a user's script sees the installed package's types (py.typed).
+    script = ("import pyasp_runner\nresult = pyasp_runner.solve('jodici', '')\n"
+              "reveal_type(result.status)\n")
+    typed = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                            "--python-executable", str(python), "--cache-dir",
+                            str(tmp_path / "mypy-cache"), "-c", script], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=300)
+    assert typed.returncode == 0 and 'Revealed type is "str"' in typed.stdout, typed.stdout
     # The --facts header's command, and the README's pipeline with `encoding`, run in
     # that environment: the encoding path the header names is the installed one.
     def installed_run(*words: str) -> str:
@@ -385,7 +394,7 @@ def test_the_sdist_holds_what_its_tests_need(tmp_path):
     unpacked = next((tmp_path / "unpacked").iterdir())
     for needed in ("asp/jodici.lp", "instances/jodici/1.csv", "benchmarks/bench.py",
                    "docs/python-api.md", "docs/json.md", "tests/checkers/jodici.py", "LICENSE",
-                   "README.md"):
+                   "README.md", "pyasp_runner/py.typed"):
         assert (unpacked / needed).is_file(), needed
     base = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     assert _collected(unpacked, {**base, "PYTHONPATH": str(unpacked)}) == _collected(
