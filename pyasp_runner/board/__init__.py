@@ -173,7 +173,7 @@ class Row(NamedTuple):
 
 class Lines(NamedTuple):
     """Rows of values or text, one under another; the rows from index `listed` on are the
-    entries of a list (countdown's ways to each target), which a picture may set in
+    entries of a list (a way to each of many targets), which a picture may set in
     columns side by side."""
 
     rows: tuple[Row, ...]

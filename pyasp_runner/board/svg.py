@@ -174,7 +174,7 @@ def draw(group: ET.Element, board: Board, texts: Sequence[str] = ()) -> tuple[fl
 def _legends(boards: Sequence[Board]) -> tuple[str, list[list[str]]]:
     """The legend all boards share (how to read their marks, and their legend if it is
     the same for all), and each board's own texts (its notes; its legend where they
-    differ, as countdown's count of numbers used)."""
+    differ, as a count of the numbers a way uses)."""
     parts: list[str] = []
     for board in boards:
         parts += [part for part in key_parts(board) if part not in parts]
