@@ -21,7 +21,7 @@ from pyasp_runner.board.html import figure
 from pyasp_runner.board.measure import mono_width, text_width, wrap
 from pyasp_runner.board.svg import MARGIN
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 NS = "{http://www.w3.org/2000/svg}"
 BOLD = {"title", "caption", "given", "conflict"}
