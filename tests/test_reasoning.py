@@ -14,8 +14,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from conftest import INSTANCES, expected_for, instance_files
 from rich.console import Console, RenderableType
 
-from pyasp_runner import reasoning
-from pyasp_runner import runner
+from pyasp_runner import reasoning, runner
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
 
