@@ -26,7 +26,7 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
-from pyasp_runner.report import envelope
+from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
@@ -65,7 +65,7 @@ def solve_file(path: Path, **limits: Any) -> tuple[Puzzle, Any, runner.Result, d
     puzzle = registry()[path.parent.name]
     instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
     result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(**limits))
-    return puzzle, instance, result, envelope(puzzle, instance, result, len(result.answers))
+    return puzzle, instance, result, solve_envelope(puzzle, instance, result, len(result.answers))
 
 
 def solve_instance(puzzle: str, instance: Instance, models: int = 2,
