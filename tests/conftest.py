@@ -25,7 +25,8 @@ from rich.console import Console
 
 from pyasp_runner import runner
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
+from pyasp_runner.puzzle import Answer, Instance
+from pyasp_runner.puzzles import Puzzle, registry
 from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent

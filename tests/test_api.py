@@ -20,7 +20,7 @@ import pyasp_runner
 from pyasp_runner import api, runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import EncodingError, InputError, UserError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 JODICI = INSTANCES / "jodici" / "1.csv"
 SEVERAL = INSTANCES / "hidoku" / "several.csv"

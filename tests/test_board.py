@@ -17,7 +17,8 @@ from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 from pyasp_runner.puzzles.checkerboard import stone_label
 
 FILES = instance_files()

@@ -18,7 +18,7 @@ import clingo
 import pytest
 from conftest import INSTANCES
 
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 PUZZLES = sorted(registry())
 SECTIONS = ("Define", "Generate", "Test", "Display")

@@ -10,7 +10,8 @@ from conftest import INSTANCES, assert_refused
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["nonogram"]
 module = PUZZLE.module

@@ -22,7 +22,7 @@ from conftest import ROOT
 
 import pyasp_runner
 from pyasp_runner import cli, reasoning
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 # A README example: an indented code line (`    solve-asp ...`, `    $ solve-asp ...`, or
 # `pip install ... && solve-asp ...`) up to a `#` comment, or `solve-asp ...` in backticks.
