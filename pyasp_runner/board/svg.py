@@ -119,6 +119,10 @@ SHAPE_KEY = {
 
 def key(board: Board) -> str:
     """How to read the marks this board shows."""
+    if isinstance(board.layout, Grid) and board.layout.canvas:
+        from .svg_canvas import key as canvas_key
+
+        return canvas_key(board.layout)
     marks, shapes = marks_and_shapes(board)
     parts = [KEY[m] for m in KEY if m in marks]
     if isinstance(board.layout, Rings):  # shapes on disks: wood and holes
@@ -157,6 +161,10 @@ def _clue_width(clue: Clue) -> float:
 
 
 def _grid(group: ET.Element, grid: Grid) -> tuple[float, float]:
+    if grid.canvas:  # cells with what lies between them: lines, borders, edges, symbols
+        from .svg_canvas import grid as canvas
+
+        return canvas(group, grid)
     longest = max([len(c.value or "") for row in grid.cells for c in row] + [1])
     arrows = any(c.arrow for row in grid.cells for c in row)
     size = max(40.0, 11.0 * longest + 16 + (10 if arrows else 0))
