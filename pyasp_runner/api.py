@@ -42,7 +42,7 @@ from .loading import (
     puzzle_named,
 )
 from .puzzle import Answer, Instance, OptionValues, registry
-from .report import envelope, hint_envelope, known_values
+from .report import envelope, hint_envelope
 
 Progress = Callable[[float, int], None]
 
@@ -368,10 +368,9 @@ def hint_loaded(loaded: Loaded, *, step: bool = False, time_limit: float | None 
     forced = open_values = 0
     if found.forced is not None and found.solution is not None:
         answer = Answer(found.forced)
-        # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
-        given = sum(clue.name == "given" for clue in instance.clues)
-        forced = known_values(loaded.puzzle.solution_json(instance, answer)) - given
-        open_values = known_values(loaded.puzzle.solution_json(instance, found.solution)) - given
+        given = loaded.puzzle.given_count(instance)
+        forced = loaded.puzzle.known_count(instance, answer) - given
+        open_values = loaded.puzzle.known_count(instance, found.solution) - given
     data = hint_envelope(loaded.puzzle, instance, answer, step=step,
                          counts=(forced, open_values), time_s=time.perf_counter() - started)
     return Hinted(puzzle=loaded.puzzle.name, status=data["status"],
@@ -548,7 +547,7 @@ def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
     found = graded.found._replace(stats={**graded.found.stats,
                                          "time_s": round(time.perf_counter() - started, 4)})
     solved = result_of(loaded, found, 1)
-    given = sum(clue.name == "given" for clue in instance.clues)
+    given = loaded.puzzle.given_count(instance)
     data: dict[str, Any] = {"level": graded.level, "propagated": None, "open": None,
                             "choices": graded.choices, "conflicts": graded.conflicts,
                             "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
@@ -557,8 +556,8 @@ def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
         puzzle = loaded.puzzle
         settled = Answer(tuple(sym for sym in graded.solution.symbols
                                if sym in graded.propagated))
-        data["propagated"] = known_values(puzzle.solution_json(instance, settled)) - given
-        data["open"] = known_values(puzzle.solution_json(instance, graded.solution)) - given
+        data["propagated"] = puzzle.known_count(instance, settled) - given
+        data["open"] = puzzle.known_count(instance, graded.solution) - given
     solved.data["grade"] = data
     return Graded(**{name: getattr(solved, name) for name in _RESULT_FIELDS}, grade=data,
                   level=graded.level, checks=program.checks)

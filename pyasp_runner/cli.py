@@ -152,7 +152,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if listed:  # `solve-asp studio` parses its own options (dispatch)
         commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
                             "browser (solve-asp studio --help)")
-    for name, puzzle in registry().items():
+    found = registry()
+    named = [] if listed or command is None or command in dict.keys(found) else [command]
+    for name, puzzle in [*found.items(), *((name, found[name]) for name in named)]:
         if listed or name == command:
             solving = commands.add_parser(
                 name, prog=f"solve-asp {name}", help=puzzle.summary,
@@ -1436,6 +1438,12 @@ def command_of(argv: Sequence[str]) -> str | None:
         return None
     known = puzzles.names()
     if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in known:
+        from .genres import SUFFIX, is_genre_path
+
+        if is_genre_path(argv[0]):  # a genre file, named by its path
+            return argv[0]
+        if argv[0].endswith(SUFFIX):
+            raise InputError(argv[0], "no such genre file")
         raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(known)}")
     return argv[0]
 

@@ -427,10 +427,22 @@ class Puzzle:
         return self.spec.conflict_board is not None
 
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
+        """The answer as its JSON solution object, with `atoms`: its shown atoms as clingo
+        writes them."""
         try:
-            return self.spec.solution_json(instance, answer)
+            return {**self.spec.solution_json(instance, answer), "atoms": list(answer.texts)}
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def given_count(self, instance: Instance) -> int:
+        """The values of a solution the author gave (a clue `given(...)` fixes one)."""
+        return sum(clue.name == "given" for clue in instance.clues)
+
+    def known_count(self, instance: Instance, answer: Answer) -> int:
+        """The values a (partial) answer knows, as its JSON solution holds them."""
+        from .report import known_values
+
+        return known_values(self.solution_json(instance, answer))
 
     def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
         """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
@@ -530,10 +542,41 @@ def data_dir(name: str) -> Path:
     return Path(__file__).resolve().parent.parent / name
 
 
+class Registry(dict[str, Puzzle]):
+    """The puzzles by name; a genre file's path (`path/to/mine.lp`), asked for, is read
+    and kept under that path (it is not listed with the shipped puzzles)."""
+
+    def __init__(self, puzzles: dict[str, Puzzle]) -> None:
+        super().__init__(puzzles)
+        self.files: dict[str, Puzzle] = {}
+
+    def __missing__(self, name: str) -> Puzzle:
+        from .genres import is_genre_path
+        from .genres.contract import GenrePuzzle
+
+        if name not in self.files:
+            if not is_genre_path(name):
+                raise KeyError(name)
+            self.files[name] = GenrePuzzle(name, Path(name))
+        return self.files[name]
+
+    def __contains__(self, name: object) -> bool:
+        from .genres import is_genre_path
+
+        return super().__contains__(name) or (isinstance(name, str) and is_genre_path(name))
+
+
 @cache
-def registry() -> dict[str, Puzzle]:
-    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`).
+def registry() -> Registry:
+    """Every puzzle: the modules of `pyasp_runner.puzzles` not starting with `_`, and the
+    shipped genres (`asp/<name>.lp` with a genre header).
 
     Modules are imported only when used, so solving one puzzle loads one module.
     """
-    return {name: Puzzle(name) for name in _puzzles_package.names()}
+    from .genres import asp_dir
+    from .genres.contract import GenrePuzzle
+
+    modules = set(_puzzles_package.module_names())
+    return Registry({name: Puzzle(name) if name in modules
+                     else GenrePuzzle(name, asp_dir() / f"{name}.lp")
+                     for name in _puzzles_package.names()})

@@ -154,8 +154,8 @@ def hint_envelope(puzzle: Puzzle, instance: Instance, forced: Answer | None, *,
 def known_values(solution: Any) -> int:
     """The values a (possibly partial) JSON solution knows: numbers, and characters of
     string rows; unknown ones are null, or `?` in a string row."""
-    if isinstance(solution, dict):
-        return sum(known_values(value) for value in solution.values())
+    if isinstance(solution, dict):  # its atoms restate its values
+        return sum(known_values(value) for key, value in solution.items() if key != "atoms")
     if isinstance(solution, list):
         return sum(known_values(value) for value in solution)
     if isinstance(solution, str):

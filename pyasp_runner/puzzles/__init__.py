@@ -1,4 +1,5 @@
 """One module per puzzle (parse + render + JSON); modules starting with `_` are helpers.
+A genre (one `.lp` file) is a puzzle too: `names()` lists both.
 
 This package is also the API's `puzzles()`: `from pyasp_runner import puzzles` finds
 this package (a package's subpackage wins over its `__getattr__`), so calling it lists
@@ -24,7 +25,16 @@ sys.modules[__name__].__class__ = _Listing
 
 
 def names() -> list[str]:
-    """The registered puzzles' names (the modules here not starting with `_`), sorted,
+    """Every registered puzzle's name, sorted: the modules here and the shipped genres
+    (`asp/<name>.lp` files with a genre header, pyasp_runner.genres)."""
+    from .. import genres
+
+    modules = module_names()
+    return sorted([*modules, *genres.names(set(modules))])
+
+
+def module_names() -> list[str]:
+    """The puzzles written as modules (the modules here not starting with `_`), sorted,
     found without importing any of them (nor pkgutil, which imports inspect)."""
     try:
         files = os.listdir(os.path.dirname(__file__))
@@ -39,7 +49,12 @@ def names() -> list[str]:
 
 def summary_from_source(name: str) -> str | None:
     """The first line of puzzle `name`'s module docstring, read from its source without
-    importing it (`--list` imports no puzzle); None where there is no source to read."""
+    importing it (`--list` imports no puzzle), or a genre's `%! summary`; None where there
+    is no source to read."""
+    from .. import genres
+
+    if name not in module_names():
+        return genres.summary(genres.asp_dir() / f"{name}{genres.SUFFIX}")
     source = os.path.join(os.path.dirname(__file__), f"{name}.py")
     try:
         with open(source, encoding="utf-8") as file:

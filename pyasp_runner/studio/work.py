@@ -19,11 +19,12 @@ from typing import Any
 from .. import escape, reasoning, runner
 from ..board import Board
 from ..board.svg import svg
-from ..errors import AnswerShapeError, EncodingError, UserError
+from ..errors import AnswerShapeError, EncodingError, InputError, UserError
+from ..genres.contract import GenrePuzzle
 from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
-from ..report import STATS_HELP, conflict_sentence, envelope, known_values
+from ..report import STATS_HELP, conflict_sentence, envelope
 from .jobs import KEPT
-from .rules import check_rules
+from .rules import NEW_GENRE, check_rules
 
 Report = Callable[[float, int], None]
 
@@ -37,6 +38,13 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
     """Do what the request asks; every user-fixable failure becomes a one-line `error`."""
     try:
         return _run(request, instances, report)
+    except InputError as error:
+        if error.source != RULES_NAME:  # the puzzle's text
+            return {"status": "error", "error": str(error), "errors": []}
+        # the header of a new genre's rules: its one line, marked in the editor
+        return {"status": "error", "error": "",
+                "errors": [{"line": error.line or 1, "column": 1,
+                            "message": f"error: {error.problem}"}]}
     except EncodingError as error:
         return {"status": "error", "error": _without_folder(str(error)),
                 "errors": located(error.messages)}
@@ -53,7 +61,9 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
 
 
 def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dict[str, Any]:
-    puzzle = registry()[request["puzzle"]]
+    puzzle = puzzle_of(request)
+    if request["puzzle"] == NEW_GENRE:  # this child's registry learns the page's genre
+        registry().files[NEW_GENRE] = puzzle
     args = puzzle_arguments(puzzle)
     action = request["action"]
     refusal = {"explain": puzzle.spec.refuses_explain, "hint": puzzle.spec.refuses_hint,
@@ -83,13 +93,23 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
         raise UserError(f"unknown action {action!r}")
 
 
+def puzzle_of(request: dict[str, Any]) -> Puzzle:
+    """The request's puzzle: a registered one, or the new genre its rules define (read
+    from the rules' text, named rules.lp in messages)."""
+    if request["puzzle"] == NEW_GENRE:
+        check_rules(request["rules"])
+        return GenrePuzzle(NEW_GENRE, Path(RULES_NAME), text=request["rules"])
+    return registry()[request["puzzle"]]
+
+
 def drawer_for(request: dict[str, Any]) -> Any:
     """The boards of a request's puzzle and instance (the server draws a trace's pages)."""
     from .playback import Drawer
-    puzzle = registry()[request["puzzle"]]
+    puzzle = puzzle_of(request)
     text, source = request["text"], request.get("source") or "<page>"
-    instance = puzzle.configure(puzzle.parse(text, source),
-                                option_values(puzzle, puzzle_arguments(puzzle)))
+    instance = puzzle.parse(text, source)
+    if puzzle.spec.options:
+        instance = puzzle.configure(instance, option_values(puzzle, puzzle_arguments(puzzle)))
     return Drawer(puzzle, instance)
 
 
@@ -205,9 +225,9 @@ def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
         return {"status": runner.UNSOLVABLE, "stats": [elapsed],
                 "summary": "No solution: nothing is forced (Explain shows why)."}
     answer = Answer(found.forced)
-    given = sum(clue.name == "given" for clue in instance.clues)
-    forced = known_values(puzzle.solution_json(instance, answer)) - given
-    open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
+    given = puzzle.given_count(instance)
+    forced = puzzle.known_count(instance, answer) - given
+    open_values = puzzle.known_count(instance, found.solution) - given
     how = "by propagation alone, without a guess" if step else "in every solution"
     return {"status": runner.SOLVED, "stats": [elapsed], "forced": forced,
             "open": open_values,
