@@ -99,7 +99,7 @@ class Settings:
     max_size: int | None = None
     force: bool = False
     killable: bool = True  # the worker is ended past its time limit (local processes)
-    grade: bool = False  # grade each puzzle (`api.grade`: the line gets its `grade`)
+    grade: bool = False  # grade each puzzle (`Session.grade`: the line gets its `grade`)
 
 
 def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[Item]:
@@ -207,31 +207,27 @@ def solve_one(settings: Settings, text: str, source: str,
               line: int | None = None) -> dict[str, Any]:
     """Solve one puzzle (in a worker): its JSON envelope without atoms, or its error.
     `line`: where the text stands in `source`, for a puzzle read from a line."""
-    from . import api, runner
+    from . import runner
+    from .session import Session
+    from .session import Settings as Solving
 
     cpu = time.process_time()
+    solving = Solving(encoding=encoding_file(settings), options=settings.options,
+                      constants=settings.constants, clingo_args=settings.clingo_args,
+                      max_size=settings.max_size, force=settings.force, count=settings.count,
+                      cap=settings.cap, threads=settings.threads,
+                      configuration=settings.configuration)
     try:
-        if settings.grade:
-            result: api.Result = api.grade(
-                settings.puzzle, text, source=source, time_limit=settings.time_limit,
-                configuration=settings.configuration, constants=settings.constants,
-                encoding=encoding_file(settings), options=settings.options,
-                clingo_args=settings.clingo_args, max_size=settings.max_size,
-                force=settings.force)
-        else:
-            result = api.solve(settings.puzzle, text, source=source, count=settings.count,
-                               cap=settings.cap, time_limit=settings.time_limit,
-                               threads=settings.threads, configuration=settings.configuration,
-                               constants=settings.constants, encoding=encoding_file(settings),
-                               options=settings.options, clingo_args=settings.clingo_args,
-                               max_size=settings.max_size, force=settings.force)
+        session = Session.open(settings.puzzle, text, source=source, settings=solving,
+                               time_limit=settings.time_limit)
+        outcome = session.grade() if settings.grade else session.solve()
     except InputError as error:  # located in the file, not in the line
         if line is not None:
             error = InputError(error.source, error.problem, line + (error.line or 1) - 1)
         return refused(str(error), error.exit_code)
     except UserError as error:
         return refused(str(error), error.exit_code)
-    data = result.envelope()
+    data = outcome.envelope()
     data.pop("atoms", None)
     data["stats"] = {**data["stats"], "cpu_s": round(time.process_time() - cpu, 4)}
     if settings.killable and runner.grounding_in_progress():

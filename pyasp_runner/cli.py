@@ -48,11 +48,13 @@ from .numerals import is_digits
 # rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
 if TYPE_CHECKING:
     from rich.console import Console, Group
+    from rich.table import Table
     from rich.text import Text
 
-    from . import api, loading, runner
+    from . import runner
     from .board import Board
     from .puzzle import Answer, Instance, OptionValues, Puzzle
+    from .session import Loaded, Session, Settings
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -470,18 +472,27 @@ def list_puzzles(console: Console) -> None:
                                          subsequent_indent=indent) + "\n")
 
 
-def limits_for(args: argparse.Namespace, loaded: loading.Loaded,
-               models: int | None) -> runner.Limits:
-    """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
-    from . import loading
+def settings_of(args: argparse.Namespace, puzzle: Puzzle) -> Settings:
+    """The session's settings from the command line."""
+    from .session import Settings
 
-    return loading.limits(loaded, models=models, count=args.count, cap=args.cap,
-                          time_limit=search_time(args), threads=args.threads,
-                          configuration=args.configuration)
+    return Settings(encoding=args.encoding, options=option_values(puzzle, args),
+                    constants=constants_of(args.const), clingo_args=tuple(args.clingo_arg),
+                    max_size=args.max_size, force=args.force, models=args.models,
+                    count=args.count, cap=args.cap, threads=args.threads,
+                    configuration=args.configuration)
+
+
+def search_deadline(args: argparse.Namespace) -> float | None:
+    """When the searches must stop: at --time-limit, less a tenth of it (at most 1 s)
+    kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return deadline - min(1.0, float(args.time_limit) / 10)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from . import loading
     from .puzzle import facts_text, registry
 
     if args.list:
@@ -509,9 +520,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     check_combinations(args)
     text, source = read_input(puzzle, args)
-    values = option_values(puzzle, args)
     if getattr(args, "to", None) or args.facts:
-        instance = puzzle.configure(puzzle.parse(text, source), values)
+        instance = puzzle.configure(puzzle.parse(text, source), option_values(puzzle, args))
         if args.facts:
             named = escape.lp_comment(escape.name(source))  # no character ends the comment
             rules = escape.lp_comment(escape.name(str(args.encoding or puzzle.encoding)))
@@ -524,15 +534,14 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return EXIT_SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    loaded = loading.load(puzzle.name, text, source=source, encoding=args.encoding,
-                          options=values, constants=constants_of(args.const),
-                          clingo_args=args.clingo_arg, max_size=args.max_size,
-                          force=args.force)
+    from .session import Session, load
+
+    loaded = load(puzzle.name, text, source=source, settings=settings_of(args, puzzle))
     for note in loaded.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
-    models = args.models if args.models is not None else puzzle.default_models(values)
+    session = Session(loaded, settings_of(args, puzzle), search_deadline(args))
     try:
-        return respond(loaded, args, models, out, err)
+        return respond(session, args, out, err)
     except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
         raise EncodingError(str(loaded.encoding), "its answers do not fit the puzzle's "
                             "drawing", [f"{error} (keep the #show lines of "
@@ -618,20 +627,20 @@ def constants_of(given: Sequence[str] | None) -> dict[str, str]:
     return constants
 
 
-def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, out: Console,
-            err: Console) -> int:
+def respond(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.grade:
-        return grade(loaded, args, out, err)
+        return grade(session, args, out, err)
     if args.explain:
-        return explain(loaded, args, out, err)
+        return explain(session, args, out, err)
     if args.hint:
-        return hint(loaded, args, out, err)
+        return hint(session, args, out, err)
     if args.trace:
-        return trace(loaded, args, models, err, out)
+        return trace(session, args, err, out)
     from . import runner
-    from .report import envelope, stats_table, summary_line
 
+    loaded = session.loaded
+    models = session.models
     puzzle, instance = loaded.puzzle, loaded.instance
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     # With -n the answers are shown as they are found (--json-lines: one object each).
@@ -663,38 +672,27 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
         draw_answer(loaded, answer, out, legend=len(streamed) == 1)
 
     with progress_shown(err, not machine_output(args), "solving", "found") as progress:
-        result = runner.solve(loaded.encoding, instance.facts, limits_for(args, loaded, models),
-                              progress, on_answer=show if streaming else None)
+        outcome = session.solve(progress=progress, on_answer=show if streaming else None)
     output.writing_begins()  # from now on a signal ends the drawing, not the run
+    result = outcome.found
+    assert result is not None
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
             say(err, escape.terminal(line), "dim")
-    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        raise EncodingError(str(loaded.encoding), "its answer holds none of the atoms the "
-                            f"puzzle draws (compare its #show lines with asp/{puzzle.name}.lp)",
-                            [])
-    shown = 1 if models is None and not args.count else len(result.answers)
-    if args.count:
-        shown = 0
+    shown = outcome.shown
     writing = time.perf_counter()
-    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    output.set_outcome(out.file, exit_code(outcome.status))
     if reader_left:
         raise output.ReaderLeft
     if args.svg:
-        drawn_answers = result.answers[:shown]
-        write_svg(args, out, err, title,
-                  [puzzle.board(instance, answer) for answer in drawn_answers],
-                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
-                  if len(drawn_answers) > 1 else [])
+        write_svg(args, out, err, title, outcome.boards(), outcome.captions())
         out = text_out(args, out, err)
     if args.json or args.json_lines:
         pending = result.answers[:shown] if args.json else []
         solutions, stopped = written(
             (puzzle.solution_json(instance, answer) for answer in pending), args)
-        result = stopped_while_writing(result, stopped, args, writing)
-        data = envelope(puzzle, instance, result, shown if args.json else 0, solutions)
-        if args.json and shown:
-            data["atoms"] = [list(answer.texts) for answer in result.answers[:len(solutions)]]
+        outcome = outcome._replace(found=stopped_while_writing(result, stopped, args, writing))
+        data = outcome.envelope(shown if args.json else 0, solutions)
         output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
                        + "\n")
@@ -707,8 +705,10 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
     # are named so.
     label = "Best answer" if closest is not None and not closest.in_solutions else "Solution"
 
+    answers = result.answers
+
     def boards() -> Iterator[int]:
-        pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        pending = answers[:shown] if args.svg != "-" and not streaming else []
         listed = puzzle.render_listing(instance, pending)
         if listed is not None:  # the puzzle draws them as one compact list
             out.print(listed)
@@ -724,9 +724,10 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
             runner.TIMEOUT, runner.INTERRUPTED):  # answers found faster than drawn
         drawn, stopped = streamed, result.status
     result = stopped_while_writing(result, stopped, args, writing)
-    data = envelope(puzzle, instance, result, 0)
-    output.set_outcome(out.file, exit_code(data["status"]))
-    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+    outcome = outcome._replace(found=result)
+    output.set_outcome(out.file, exit_code(outcome.status))
+    summary = summary_line(result, outcome.envelope(0), counting=args.count, models=models,
+                           cap=args.cap,
                            closest_summary=closest.summary if closest else None,
                            unsolvable=puzzle.spec.unsolvable,
                            verdict=puzzle.verdict(instance, result.answers))
@@ -736,18 +737,87 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
     out.print(summary)
     if args.stats:
         out.print(stats_table(result.stats))
-    return exit_code(data["status"])
+    return exit_code(outcome.status)
 
 
-def draw_answer(loaded: loading.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
+def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
+                 models: int | None, cap: int, closest_summary: str | None,
+                 unsolvable: str = "the clues contradict the rules",
+                 verdict: str | None = None) -> Text:
+    """The line under the answers: how the search ended and what that says.
+
+    counting: only counted (--count); models: the answers asked for (None: the default
+    uniqueness check); cap: the enumeration cap in force (0: none); verdict: the
+    puzzle's own line for a solved answer (instead of whether it is unique).
+    """
+    from rich.text import Text
+
+    from . import runner
+
+    count = result.count
+    more = "" if result.complete else "at least "
+    if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
+        why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
+        found = (f"{count:,} solution{'s' * (count != 1)} found"
+                 + (", all there are" if result.complete else " so far")) if count \
+            else "nothing found"
+        if not result.grounded:
+            found = "still grounding (the rules were being instantiated), nothing found"
+        if result.optimising and count and not result.optimal:
+            found = "best answer so far shown, not proven optimal"
+        return Text(f"Stopped ({why}) after {result.stats['time_s']:.1f} s: {found}.",
+                    style="bold yellow")
+    if closest_summary:
+        return Text(closest_summary, style="bold")
+    if result.status == runner.UNSOLVABLE:
+        return Text(f"No solution: {unsolvable}.", style="bold red")
+    if counting:
+        capped = f" (stopped at the cap of {cap:,}; --cap 0 counts all)" * result.capped
+        return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
+    if verdict:
+        return Text(verdict, style="bold green")
+    solution = "best answer" if result.optimising else "solution"
+    if data["unique"]:
+        return Text(f"Solved. The {solution} is unique.", style="bold green")
+    if count >= 2 and models is None:
+        return Text(f"Solved. Not unique: there is more than one {solution} "
+                    "(-n 0 lists them, --count counts them).", style="bold yellow")
+    if result.dropped:
+        kept = len(result.answers)
+        return Text(f"{more}{count:,} solutions; the first {kept:,} shown (the rest counted, "
+                    f"not kept: all of them would take too much memory).", style="bold yellow")
+    if result.capped:
+        return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",
+                    style="bold yellow")
+    if result.complete:
+        return Text(f"{count} solutions, all shown.", style="bold")
+    return Text(f"{count} solution{'s' * (count != 1)} shown; there may be more.", style="bold")
+
+
+def stats_table(stats: dict[str, float]) -> Table:
+    from rich.table import Table
+
+    from .session.record import STATS_HELP
+
+    table = Table(title="clingo statistics", box=None, title_justify="left")
+    table.add_column("counter")
+    table.add_column("value", justify="right")
+    table.add_column("meaning", style="dim")
+    for key, value in stats.items():
+        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
+        table.add_row(key, shown, STATS_HELP.get(key, ""))
+    return table
+
+
+def draw_answer(loaded: Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
     """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
     an edited encoding shows besides the drawing."""
     from rich.text import Text
 
-    from . import loading
+    from .session.loading import extra_atoms
 
     out.print(loaded.puzzle.render(loaded.instance, answer, legend))
-    extra = loading.extra_atoms(loaded, answer)
+    extra = extra_atoms(loaded, answer)
     if extra:
         out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
                   soft_wrap=True)
@@ -792,15 +862,14 @@ def exit_code(status: str) -> int:
     return STATUS_EXIT[status]
 
 
-def trace(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, err: Console,
-          out: Console) -> int:
+def trace(session: Session, args: argparse.Namespace, err: Console, out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
 
     from . import runner
-    from .trace import record  # only a traced run pays for the recorder
-    recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
-                      loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
+
+    # The recording runs to --time-limit itself; its events are written at once.
+    recorded = session._replace(deadline=deadline_of(args)).trace()
     text = recorded.jsonl()
     if args.trace == "-":
         out.file.write(text)
@@ -838,30 +907,24 @@ def progress_shown(err: Console, shown: bool, doing: str | list[str],
         yield progress
 
 
-def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def explain(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
 
-    from . import api, runner
-    from .report import conflict_sentence, summary_line
+    from . import runner
+    from .session.record import conflict_sentence
 
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
-        explained = api.explain_loaded(loaded, time_limit=search_time(args),
-                                       threads=args.threads,
-                                       configuration=args.configuration, progress=progress)
+        explained = session.explain(progress=progress)
     data = explained.envelope()
-    conflict = explained.conflict_clues
+    conflict = explained.conflict
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        if conflict and puzzle.draws_clues:
-            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
-        else:
-            write_svg(args, out, err, title,
-                      [puzzle.board(instance, answer) for answer in explained.answers[:1]])
+        write_svg(args, out, err, title, explained.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
@@ -871,7 +934,7 @@ def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err:
     if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
-            closest = puzzle.assess(instance, explained.answers)
+            closest = explained.closest
             assert explained.found is not None
             consistent = summary_line(explained.found, data, counting=False, models=None,
                                       cap=args.cap,
@@ -889,25 +952,20 @@ def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err:
     return exit_code(data["status"])
 
 
-def hint(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def hint(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
 
-    from . import api
-
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "finding what is forced",
                         "searches") as progress:
-        hinted = api.hint_loaded(loaded, step=args.step, time_limit=search_time(args),
-                                 threads=args.threads, configuration=args.configuration,
-                                 progress=progress)
-    answer = hinted.answer
+        hinted = session.hint(step=args.step, progress=progress)
+    answer = hinted.forced
     output.writing_begins()
     output.set_outcome(out.file, exit_code(hinted.status))
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        write_svg(args, out, err, title,
-                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        write_svg(args, out, err, title, hinted.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         # The envelope, with the forced values instead of a solution: a hint shows none.
@@ -920,31 +978,29 @@ def hint(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Co
         return EXIT_UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
+    forced, open_values = hinted.hint_counts
     how = "by propagation alone" if args.step else "in every solution"
-    out.print(Text(f"Forced {how}: {hinted.forced} of the {hinted.open} values not given.",
+    out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
-    if not args.step and hinted.forced == hinted.open:
+    if not args.step and forced == open_values:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
 
 
-def grade(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def grade(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
 
-    from . import api
-
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "grading", "searches") as progress:
-        graded = api.grade_loaded(loaded, time_limit=search_time(args),
-                                  configuration=args.configuration, progress=progress)
+        graded = session.grade(progress=progress)
     data = graded.envelope()
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
     if args.svg:
         write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
-                  [puzzle.board(instance, answer) for answer in graded.answers[:1]])
+                  graded.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
@@ -952,19 +1008,19 @@ def grade(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: C
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if graded.answers and args.svg != "-":
-        draw_answer(loaded, graded.answers[0], out)
-    out.print(Text(grade_sentence(graded), style="bold"))
+        draw_answer(session.loaded, graded.answers[0], out)
+    out.print(Text(grade_sentence(data), style="bold"))
     return exit_code(data["status"])
 
 
-def grade_sentence(graded: api.Graded) -> str:
-    """The grade in a sentence, with what it was measured by."""
+def grade_sentence(data: dict[str, Any]) -> str:
+    """The grade in a sentence, with what it was measured by (`data`: the envelope)."""
     from . import runner
 
-    found = graded.grade
-    if graded.status == runner.UNSOLVABLE:
+    found = data["grade"]
+    if data["status"] == runner.UNSOLVABLE:
         return "No solution, so no grade (--explain shows why)."
-    if graded.unique is not True:
+    if data["unique"] is not True:
         return "Not graded: the puzzle has more than one solution."
     search = (f"one search ({found['configuration']} preset, one thread) needs "
               f"{found['choices']:,} choices and {found['conflicts']:,} conflicts")
@@ -980,7 +1036,8 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     from rich.text import Text
 
-    from . import api
+    from .session import Settings
+    from .session.making import generate as make
 
     if args.encoding:
         inputs.check_encoding(args.encoding)
@@ -991,20 +1048,25 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     def phase(what: str) -> None:
         doing[0] = what
 
+    settings = Settings(encoding=args.encoding, constants=constants_of(args.const),
+                        clingo_args=tuple(args.clingo_arg), max_size=args.max_size,
+                        force=args.force, threads=args.threads,
+                        configuration=args.configuration)
+    deadline = search_deadline(args)
     with progress_shown(err, True, doing, "searches") as progress:
-        made = api.generate(args.puzzle, phase=phase, size=args.size, seed=args.seed,
-                            minimise=not args.keep_all, to=args.to,
-                            time_limit=search_time(args), threads=args.threads,
-                            configuration=args.configuration, encoding=args.encoding,
-                            max_size=args.max_size, force=args.force, progress=progress)
+        made = make(args.puzzle, settings, phase=phase, size=args.size, seed=args.seed,
+                    minimise=not args.keep_all, to=args.to, progress=progress,
+                    time_limit=None if deadline is None
+                    else max(0.0, deadline - time.perf_counter()))
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
+    for note in made.notes:
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if args.svg:
-        assert made.loaded is not None and made.blank is not None
         write_svg(args, out, err, f"{made.puzzle} · generated, seed {made.seed}",
-                  [made.loaded.puzzle.conflict_board(made.blank, [])])
+                  [made.board()])
     if args.svg != "-":
         out.file.write(made.text)
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
@@ -1219,14 +1281,14 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
-    from . import api
+    from .api import read_text
     from .audit import Settings
 
     encoding_text = None
     if args.encoding:
         inputs.check_encoding(args.encoding)
         if args.scheduler:  # the cluster's workers get the rules, not a file name
-            encoding_text = api.read_text(args.encoding)
+            encoding_text = read_text(args.encoding)
     return Settings(puzzle=puzzle.name, count=args.count, cap=args.cap,
                     time_limit=args.time_limit, threads=args.threads,
                     configuration=args.configuration, constants=constants_of(args.const),
@@ -1275,7 +1337,7 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
                 scheduler=args.scheduler, stop=output.stop,
                 # The server preloads the solving path, this module and the puzzle's, so
                 # a worker forked from it has them loaded already.
-                preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
+                preload=(*batch.PRELOAD, audit.__name__, f"pyasp_runner.puzzles.{puzzle.name}")
                 )) as results:
             say = progress.console.print if progress and out.is_terminal else out.print
             try:
@@ -1421,15 +1483,6 @@ def deadline_of(args: argparse.Namespace) -> float | None:
         return None
     started: float = getattr(args, "started", time.perf_counter())
     return started + float(args.time_limit)
-
-
-def search_time(args: argparse.Namespace) -> float | None:
-    """The seconds of --time-limit the search may use: what is left of it, less a tenth
-    (at most 1 s) kept for writing what was found."""
-    deadline = deadline_of(args)
-    if deadline is None:
-        return None
-    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
 
 
 def command_of(argv: Sequence[str]) -> str | None:

@@ -440,7 +440,7 @@ class Puzzle:
 
     def known_count(self, instance: Instance, answer: Answer) -> int:
         """The values a (partial) answer knows, as its JSON solution holds them."""
-        from .report import known_values
+        from .session.record import known_values
 
         return known_values(self.solution_json(instance, answer))
 
@@ -563,7 +563,8 @@ class Registry(dict[str, Puzzle]):
     def __contains__(self, name: object) -> bool:
         from .genres import is_genre_path
 
-        return super().__contains__(name) or (isinstance(name, str) and is_genre_path(name))
+        return super().__contains__(name) or name in self.files or (
+            isinstance(name, str) and is_genre_path(name))
 
 
 @cache

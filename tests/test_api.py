@@ -30,10 +30,10 @@ UNSOLVABLE = INSTANCES / "hidoku" / "unsolvable.csv"
 
 
 def test_the_api_names_are_functions_even_after_the_runner_is_imported():
-    from pyasp_runner import explain, generate, hint, puzzles, solve, solve_file
+    from pyasp_runner import explain, generate, hint, list_puzzles, solve, solve_file
 
-    assert all(callable(f) for f in (solve, solve_file, explain, hint, generate, puzzles))
-    assert "hidoku" in puzzles() and puzzles()["hidoku"].can_generate
+    assert all(callable(f) for f in (solve, solve_file, explain, hint, generate, list_puzzles))
+    assert "hidoku" in list_puzzles() and list_puzzles()["hidoku"].can_generate
     assert re.fullmatch(r"\d+\.\d+\.\d+", pyasp_runner.__version__)
 
 
@@ -434,7 +434,7 @@ def test_json_md_lists_every_puzzles_solution_object_with_its_keys():
     genres = set(registry()) - set(puzzle_modules())
     rows.update(dict.fromkeys(genres, rows["genre"]))  # every genre: one object
     assert set(registry()) <= set(rows)
-    for name, info in pyasp_runner.puzzles().items():
+    for name, info in pyasp_runner.list_puzzles().items():
         found = None
         for path in info.examples.values():
             result = pyasp_runner.solve_file(name, path, models=1)
