@@ -155,7 +155,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
                             "browser (solve-asp studio --help)")
     found = registry()
-    named = [] if listed or command is None or command in dict.keys(found) else [command]
+    named = [command] if command is not None and not listed and command in found \
+        and command not in dict.keys(found) else []  # a genre file, or the studio's
     for name, puzzle in [*found.items(), *((name, found[name]) for name in named)]:
         if listed or name == command:
             solving = commands.add_parser(
@@ -255,10 +256,8 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
-    from .puzzle import registry
-
-    generators = [name for name, p in registry().items() if p.can_generate]
-    parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle to make (one that "
+                        "cannot be made is refused, saying why and which can)")
     parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
     parser.add_argument("--seed", type=_natural, metavar="N",
                         help="random seed (the same seed gives the same puzzle, with one "

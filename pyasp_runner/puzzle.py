@@ -470,6 +470,11 @@ class Puzzle:
         return self.spec.can_generate
 
     @property
+    def why_not_generated(self) -> str:
+        """Why `generate` does not make this puzzle ("": it does, or no reason to give)."""
+        return ""
+
+    @property
     def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
         """Format name -> writer of puzzle text from an instance and a subset of its clues."""
         if self.spec.writers:

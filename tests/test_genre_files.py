@@ -93,3 +93,21 @@ def test_the_python_api_takes_its_path(sudoku):
 def test_a_missing_genre_file_is_one_line(capsys, tmp_path):
     assert main([str(tmp_path / "none.lp"), "x.txt"]) == 2
     assert re.fullmatch(r"solve-asp: .*none\.lp: no such genre file\n", capsys.readouterr().err)
+
+
+def test_generate_makes_a_genre_whose_header_says_how_and_refuses_others_by_name(
+        sudoku, capsys, tmp_path):
+    assert main(["generate", "sudoku", "--size", "4", "--seed", "1"]) == 0
+    made = capsys.readouterr().out
+    assert made.splitlines()[0] == "4 4"
+    puzzle = tmp_path / "made.txt"
+    puzzle.write_text(made)
+    assert main(["sudoku", str(puzzle), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unique"] is True
+    rules, _ = sudoku
+    plain = tmp_path / "plain.lp"
+    plain.write_text(rules.read_text().replace("%! generate number from value/3 size 9x9\n", "")
+                     .replace("%! genre sudoku", "%! genre plain"))
+    assert main(["generate", str(plain)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be generated: its header has no '%! generate' line" in err

@@ -215,3 +215,73 @@ def test_facts_read_back_to_the_layers(tmp_path):
                    "token x shaded", "token w symbol white", "text cells rooms")
     read, instance = layers_of(puzzle, "2 2\n1 x\nw -\na a\nb a\n")
     assert from_facts(2, 2, instance.facts) == read
+
+
+# --- the decoders of further genres, on pzprjs's test addresses ---------------------------
+
+@pytest.mark.parametrize(("header", "address"), [
+    (("input cells number unknown", "puzzlink numlin number16"), "numlin/5/5/1j2h3m1h2j3"),
+    (("input cells number unknown", "puzzlink hashikake number16"),
+     "hashikake/5/5/4g2i3h23k3g1g3g4g3"),
+    (("input cells number unknown", "puzzlink kurodoko number16"), "kurodoko/5/5/i7g5l2l2g4i"),
+    (("input cells number", "puzzlink hitori number36"), "hitori/4/4/1114142333214213"),
+    (("input regions", "text rooms", "puzzlink lits border"), "lits/4/4/9q02jg"),
+    (("input regions", "text rooms", "puzzlink norinori border"), "norinori/5/5/cag4ocjo"),
+    (("input regions", "input cells number unknown", "text cells rooms",
+      "puzzlink heyawake border roomnumber16"), "heyawake/6/6/lll155007rs12222j"),
+    (("input cells number unknown arrow", "puzzlink yajilin arrownumber16"),
+     "yajilin/5/5/m32j10"),
+    (("input points number", "text points", "puzzlink gokigen 4cross"), "gokigen/4/4/iaegcgcj6a"),
+    (("input regions", "input cells number unknown", "input blocked", "token # blocked",
+      "text cells rooms", "puzzlink ripple border number16 binary(blocked)"),
+     "ripple/4/4/9n8rigk14h32k"),
+    (("input outside top left", "input cells symbol", "token T symbol tree",
+      "text top left cells", "puzzlink tents outside 1cell(tree)"), "tents/5/5/2g0h1i1j82323"),
+])
+def test_pzprjs_addresses_read_and_write_back(tmp_path, header, address):
+    puzzle = genre(tmp_path, *header)
+    url = f"https://puzz.link/p?{address}"
+    assert round_trips(puzzle, url, "puzzlink") == url + "\n"
+    round_trips(puzzle, url, "text")
+
+
+def _grid_of(rows: str) -> dict[tuple[int, int], str]:
+    return {(r, c): token for r, row in enumerate(rows.split("/"), 1)
+            for c, token in enumerate(row.split(), 1) if token != "."}
+
+
+@pytest.mark.parametrize(("header", "address", "numbers"), [
+    (("input cells number unknown", "puzzlink hashikake number16"),
+     "hashikake/5/5/4g2i3h23k3g1g3g4g3", "4 . 2 . . /. 3 . . 2 /3 . . . . /. 3 . 1 . /3 . 4 . 3"),
+    (("input cells number unknown", "puzzlink numlin number16"), "numlin/5/5/1j2h3m1h2j3",
+     "1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3"),
+    (("input cells number unknown", "puzzlink kurodoko number16"), "kurodoko/5/5/i7g5l2l2g4i",
+     ". . . 7 . /5 . . . . /. . 2 . . /. . . . 2 /. 4 . . ."),
+    (("input cells number", "puzzlink hitori number36"), "hitori/4/4/1114142333214213",
+     "1 1 1 4 /1 4 2 3 /3 3 2 1 /4 2 1 3"),
+])
+def test_pzprjs_numbers_are_those_of_its_answers(tmp_path, header, address, numbers):
+    """The clues as pzprjs's own answer files for these addresses write them."""
+    read, _ = layers_of(genre(tmp_path, *header), f"https://puzz.link/p?{address}")
+    assert read.numbers == {pos: int(token) for pos, token in _grid_of(numbers).items()}
+
+
+def test_pzprjs_rooms_points_and_trees_are_those_of_its_answers(tmp_path):
+    lits = genre(tmp_path, "input regions", "text rooms", "puzzlink lits,norinori border")
+    for address, rooms in (("lits/4/4/9q02jg", "0 0 1 1 /0 0 1 2 /0 1 1 2 /2 2 2 2"),
+                           ("norinori/5/5/cag4ocjo",
+                            "0 0 1 2 2 /1 1 1 2 2 /1 3 3 2 2 /3 3 3 3 3 /4 4 3 3 3")):
+        read, _ = layers_of(lits, f"https://puzz.link/p?{address}")
+        assert read.regions == {pos: int(t) + 1 for pos, t in _grid_of(rooms).items()}
+    gokigen = genre(tmp_path, "input points number", "text points", "puzzlink gokigen 4cross")
+    read, _ = layers_of(gokigen, "https://puzz.link/p?gokigen/4/4/iaegcgcj6a")
+    crosses = ". . . 0 . /. 4 . . . /2 . . . 2 /. . . . . /. 1 . 0 ."
+    assert read.points == {(r - 1, c - 1): int(t) for (r, c), t in _grid_of(crosses).items()}
+    tents = genre(tmp_path, "input outside top left", "input cells symbol",
+                  "token T symbol tree", "text top left cells",
+                  "puzzlink tents outside 1cell(tree)")
+    read, _ = layers_of(tents, "https://puzz.link/p?tents/5/5/2g0h1i1j82323")
+    # pzprjs's answer: `. 2 . 0 . .` above, rows `1 . A 1 - -` ... (1: a tree)
+    assert read.outside == {("top", 1): (2,), ("top", 3): (0,), ("left", 1): (1,),
+                            ("left", 5): (1,)}
+    assert read.symbols == dict.fromkeys([(1, 3), (3, 2), (3, 5), (4, 4), (5, 2)], "tree")

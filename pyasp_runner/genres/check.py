@@ -13,7 +13,8 @@ from .rules import Usage
 
 # What each decoder reads into: the kinds it needs declared.
 _DECODER_NEEDS = {
-    "number16": ("number",), "number10": ("number",), "4cell": ("number",),
+    "number16": ("number",), "number10": ("number",), "number36": ("number",),
+    "4cell": ("number",), "1cell": (), "binary": (),
     "4cross": ("points",), "circle": ("symbol",), "border": ("regions",),
     "roomnumber16": ("regions", "number"), "arrownumber16": ("arrow", "number"),
     "outside": ("outside",), "sums": ("sums",), "param": ("param",),
@@ -101,7 +102,14 @@ def _check_decoders(header: Header, fail: _Fail) -> None:
 
 def _check_arguments(header: Header, line: int, name: str, args: tuple[str, ...],
                      fail: _Fail) -> None:
-    if name in ("number16", "number10", "4cell"):
+    if name in ("1cell", "binary"):
+        marks = ("shaded", "unshaded", "blocked", *words.SYMBOLS)
+        if len(args) != 1 or args[0] not in marks:
+            raise fail(line, f"'{name}' takes what a marked cell is: {', '.join(marks)}")
+        needed = _MEANING_NEEDS.get(args[0], "symbol" if args[0] in words.SYMBOLS else None)
+        if needed is not None and needed not in header.inputs:
+            raise fail(line, f"'{name}({args[0]})' needs the input {needed!r}")
+    elif name in ("number16", "number10", "number36", "4cell"):
         if len(args) > 1 or any(arg not in _MEANING_NEEDS and arg != "empty" for arg in args):
             raise fail(line, f"'{name}' takes at most one meaning for its '?' (unknown, "
                        "shaded, unshaded, empty)")

@@ -221,6 +221,13 @@ class GenrePuzzle(Puzzle):
     def encoding(self) -> Path:
         return self.path
 
+    @property
+    def why_not_generated(self) -> str:
+        if self.genre.header.generate is not None:
+            return ""
+        return ("its header has no '%! generate' line: its clues do not follow from a "
+                "solution by copying (docs/genres.md)")
+
     def given_count(self, instance: Instance) -> int:
         """The answer's atoms that restate an author's clue (the clues `generate` copies
         from a solution): none where the answer shows no clue again."""

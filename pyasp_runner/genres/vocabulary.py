@@ -97,6 +97,7 @@ DIAGONALS = {"slash": "/", "backslash": "\\"}
 DECODERS = {
     "number16": "decodeNumber16",
     "number10": "decodeNumber10",
+    "number36": "decodeHitori",
     "4cell": "decode4Cell",
     "4cross": "decode4Cross",
     "circle": "decodeCircle",
@@ -104,6 +105,8 @@ DECODERS = {
     "roomnumber16": "decodeRoomNumber16",
     "arrownumber16": "decodeArrowNumber16",
     "outside": "decodeNumber16ExCell",
+    "1cell": "decode1Cell",
+    "binary": "decodeBinary",
     "sums": "cells of kind 51",
     "param": "a number before '/'",
 }

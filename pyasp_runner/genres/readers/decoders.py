@@ -200,6 +200,101 @@ def encode_4cell(values: dict[int, int], count: int) -> str:
     return "".join(out)
 
 
+def decode_number36(body: str, count: int) -> tuple[dict[int, int], str]:
+    """pzprjs's decodeHitori: a base-36 digit a cell, `-` and two for 36..1295, `%` or `@`
+    a `?`, anything else (`.`) an empty cell."""
+    values: dict[int, int] = {}
+    place = i = 0
+    while i < len(body) and place < count:
+        char = body[i]
+        if char in B36:
+            values[place] = int(char, 36)
+        elif char == "-":
+            values[place] = _int(body[i + 1:i + 3], 36)
+            i += 2
+        elif char in "%@":
+            values[place] = UNKNOWN
+        place += 1
+        i += 1
+    return values, body[i:]
+
+
+def encode_number36(values: dict[int, int], count: int) -> str:
+    out = []
+    for place in range(count):
+        value = values.get(place)
+        if value is None:
+            out.append(".")
+        elif value == UNKNOWN:
+            out.append("@")
+        elif 0 <= value < 36:
+            out.append(B36[value])
+        elif value < 1296:
+            out.append("-" + B36[value // 36] + B36[value % 36])
+        else:
+            raise Bad(f"{value} is too large for this address (at most 1295)")
+    return "".join(out)
+
+
+# --- one kind of mark per cell: decode1Cell and decodeBinary --------------------------------
+
+def decode_1cell(body: str, count: int) -> tuple[set[int], str]:
+    """decode1Cell: `0`..`h` marks a cell and skips 0..17 more, `i`..`z` skips 1..18."""
+    marked: set[int] = set()
+    place = i = 0
+    while i < len(body):
+        value = _int(body[i], 36)
+        if value <= 17:
+            marked.add(place)
+            place += value
+        else:
+            place += value - 18
+        place += 1
+        i += 1
+        if place >= count:
+            break
+    return marked, body[i:]
+
+
+def encode_1cell(marked: set[int], count: int) -> str:
+    out, run, have = [], -1, False
+    for place in range(count):
+        if place in marked:
+            if run >= 0:
+                out.append(B36[run if have else run + 18])
+            have, run = True, 0
+            continue
+        run += 1
+        if run == 17:
+            out.append(B36[run if have else run + 18])
+            have, run = False, -1
+    if run >= 0:
+        out.append(B36[run if have else run + 18])
+    return "".join(out)
+
+
+def decode_binary(body: str, count: int) -> tuple[set[int], str]:
+    """genericDecodeBinary: five cells a base-32 character, a set bit marks one."""
+    marked: set[int] = set()
+    place = used = 0
+    for char in body:
+        bits = _int(char, 32)
+        used += 1
+        for w in range(5):
+            if place < count:
+                if bits & (16 >> w):
+                    marked.add(place)
+                place += 1
+        if place >= count:
+            break
+    return marked, body[used:]
+
+
+def encode_binary(marked: set[int], count: int) -> str:
+    """genericEncodeBinary, as pzprjs's encodeEmpty writes it: nothing when none is marked."""
+    return _bits([place in marked for place in range(count)]) if marked else ""
+
+
 # --- circles: three cells a character ------------------------------------------------------
 
 def decode_triple(body: str, count: int) -> tuple[dict[int, int], str]:

@@ -95,6 +95,13 @@ class _Build:
         else:
             self.layers.numbers[pos] = value
 
+    def mark(self, pos: Pos, meaning: str) -> None:
+        """A cell marked by a one-mark decoder: shaded, unshaded, blocked or a symbol."""
+        if meaning in self.sets:
+            self.sets[meaning].add(pos)
+        else:
+            self.layers.symbols[pos] = meaning
+
     def result(self) -> Layers:
         sets = self.sets
         return self.layers._replace(
@@ -110,9 +117,14 @@ def _decode(address: Address, link: Puzzlink, header: Header) -> Layers:
     borders: set[tuple[Pos, Pos]] | None = None
     for decoder in link.decoders:
         name, args = decoder
-        if name in ("number16", "number10", "4cell"):
+        if name in ("1cell", "binary"):
+            marked, body = (dec.decode_1cell if name == "1cell" else dec.decode_binary)(
+                body, count)
+            for place in marked:
+                build.mark(build.pos(place), args[0])
+        elif name in ("number16", "number10", "number36", "4cell"):
             read = {"number16": dec.decode_number16, "number10": dec.decode_number10,
-                    "4cell": dec.decode_4cell}[name]
+                    "number36": dec.decode_number36, "4cell": dec.decode_4cell}[name]
             values, body = read(body, count)
             for place, value in values.items():
                 build.put(build.pos(place), value, args[0] if args else "unknown")
@@ -177,11 +189,11 @@ def _outside(build: _Build, body: str, header: Header) -> str:
 
 
 def _sums(build: _Build, body: str) -> str:
-    """pzprjs's Kakuro-style body: the blocks of the grid (a letter k..z skips 1..16 white
-    cells, `.` a block without sums, else two characters: the sum down, the sum right),
-    then the sums of the blocks around it (above each column whose top cell is white,
-    left of each row whose first cell is white). Our grid is one larger: pzprjs's outer
-    blocks are its first row and column."""
+    """pzprjs's body of blocks with sums (its cells of kind 51): the blocks of the grid (a
+    letter k..z skips 1..16 white cells, `.` a block without sums, else two characters:
+    the sum down, the sum right), then the sums of the blocks around it (above each
+    column whose top cell is white, left of each row whose first cell is white). Our grid
+    is one larger: pzprjs's outer blocks are its first row and column."""
     rows, cols, count = build.rows, build.cols, build.rows * build.cols
     blocked = build.sets["blocked"]
     blocked.update((0 + 1, c) for c in range(1, cols + 2))
@@ -225,7 +237,9 @@ def write(layers: Layers, header: Header) -> str:
     link = header.puzzlinks[0]
     grows = any(decoder.name == "sums" for decoder in link.decoders)
     rows, cols = (layers.rows - 1, layers.cols - 1) if grows else (layers.rows, layers.cols)
-    if layers.blocked and not grows:
+    marks_blocked = any(d.name in ("1cell", "binary") and d.args == ("blocked",)
+                        for d in link.decoders)
+    if layers.blocked and not grows and not marks_blocked:
         raise UserError("blocked cells are not written in a puzz.link address")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
@@ -245,10 +259,16 @@ def _places(layers: Layers, cols: int, meaning: str) -> dict[int, int]:
 def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: int) -> str:
     name, args = decoder
     count = rows * cols
-    if name in ("number16", "number10", "4cell"):
+    if name in ("1cell", "binary"):
+        meaning = args[0]
+        cells = layers.symbols if meaning not in ("shaded", "unshaded", "blocked") else \
+            dict.fromkeys(getattr(layers, meaning), meaning)
+        marked = {(r - 1) * cols + c - 1 for (r, c), what in cells.items() if what == meaning}
+        return (dec.encode_1cell if name == "1cell" else dec.encode_binary)(marked, count)
+    if name in ("number16", "number10", "number36", "4cell"):
         values = _places(layers, cols, args[0] if args else "unknown")
         write = {"number16": dec.encode_number16, "number10": dec.encode_number10,
-                 "4cell": dec.encode_4cell}[name]
+                 "number36": dec.encode_number36, "4cell": dec.encode_4cell}[name]
         return write(values, count)
     if name == "4cross":
         return dec.encode_4cell({r * (cols + 1) + c: n for (r, c), n in layers.points.items()},

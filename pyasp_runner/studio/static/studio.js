@@ -61,7 +61,7 @@ async function loadPuzzles() {
 }
 
 // A new genre: the rules (with their header) are written here and a puzzle is pasted; it
-// starts as a small Sudoku to change.
+// starts as a Latin square to change.
 async function chooseNewGenre() {
   state.puzzle = NEW_GENRE;
   $("instance").length = 0;
