@@ -89,8 +89,35 @@ class Glyphs:
         return symbol.char if self.ascii else symbol.glyph
 
 
-def canvas(grid: Grid, glyphs: Glyphs) -> list[Text]:
-    """The grid drawn on a character canvas (see the module's docstring)."""
+def canvas(grid: Grid, glyphs: Glyphs, room: int | None = None) -> list[Text]:
+    """The grid drawn on a character canvas (see the module's docstring); wider than
+    `room` columns, in bands of columns, each headed by its column numbers."""
+    lines, width, before = _drawn(grid, glyphs)
+    if room is None or all(line.cell_len <= room for line in lines):
+        return lines
+    step = width + 1
+    per_band = max(1, (room - before - 1) // step)
+    out: list[Text] = []
+    for start in range(0, grid.cols, per_band):
+        stop = min(grid.cols, start + per_band)
+        head = Text(" " * (before + 1), style="dim")
+        for column in range(start + 1, stop + 1):
+            head.append(str(column).center(width)[:width] + " ", style="dim")
+        head.rstrip()
+        if out:
+            out.append(Text())
+        out.append(head)
+        left = before + start * step
+        right = before + stop * step + 1 if stop < grid.cols else None
+        for line in lines:  # the first band keeps the left clues, the last the right ones
+            band = line[:right] if not start else Text(" " * before) + line[left:right]
+            band.rstrip()
+            out.append(band)
+    return out
+
+
+def _drawn(grid: Grid, glyphs: Glyphs) -> tuple[list[Text], int, int]:
+    """The whole canvas with its clues, its cells' width, and the margin before it."""
     rows, cols = grid.rows, grid.cols
     texts = {(r, c): _cell_text(cell, glyphs) for r, row in enumerate(grid.cells, 1)
              for c, cell in enumerate(row, 1)}
@@ -106,7 +133,7 @@ def canvas(grid: Grid, glyphs: Glyphs) -> list[Text]:
     for (r, c), text in texts.items():
         y, x = 2 * r - 1, (c - 1) * (width + 1) + 1
         cell = grid.cells[r - 1][c - 1]
-        joined = links.get((r, c), set())
+        joined = links.get((r, c), {})
         if joined and cell.value is None and cell.symbol is None \
                 and cell.shape == Shape.VALUE:
             text = _path_cell(joined, width, glyphs)
@@ -138,7 +165,8 @@ def canvas(grid: Grid, glyphs: Glyphs) -> list[Text]:
         put(2 * point.row, point.col * (width + 1), escape.terminal(point.text)[:1],
             "bold reverse red" if point.mark == Mark.CONFLICT else "bold")
     drawn = [_text(line) for line in lines]
-    return _with_clues(grid, drawn, width)
+    with_clues, before = _with_clues(grid, drawn, width)
+    return with_clues, width, before
 
 
 def _text(line: list[tuple[str, str]]) -> Text:
@@ -179,9 +207,10 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
     return Text(value, style=style)
 
 
-def _centred(text: Text, width: int, joined: set[str], glyphs: Glyphs) -> list[tuple[str, str]]:
+def _centred(text: Text, width: int, joined: dict[str, int],
+             glyphs: Glyphs) -> list[tuple[str, str]]:
     """The cell's text centred in its width; a line through the cell continues out of its
-    sides (`joined`: the directions it leaves the cell by)."""
+    sides (`joined`: the directions it leaves the cell by, with its number of lines)."""
     excess = width - text.cell_len
     left = excess // 2
     style = str(text.style or "")  # a cell's text has one style
@@ -191,16 +220,21 @@ def _centred(text: Text, width: int, joined: set[str], glyphs: Glyphs) -> list[t
         for side, span in (("w", range(0, left)), ("e", range(left + text.cell_len, width))):
             if side in joined:
                 for index in span:
-                    chars[index] = (glyphs.horizontal(2), "bold")
+                    chars[index] = (glyphs.horizontal(2, joined[side]), "bold")
     return chars
 
 
-def _path_cell(joined: set[str], width: int, glyphs: Glyphs) -> Text:
-    """A cell a line passes through: its corner or straight piece, as wide as a cell."""
+def _path_cell(joined: dict[str, int], width: int, glyphs: Glyphs) -> Text:
+    """A cell a line passes through: its corner or straight piece, as wide as a cell (a
+    bridge of two lines drawn double)."""
     half = width // 2
+    strands = max(joined.values())
+    if set(joined) == {"e", "w"}:
+        return Text(glyphs.horizontal(2, strands) * width, style="bold")
+    if set(joined) == {"n", "s"}:
+        return Text(" " * half + glyphs.vertical(2, strands) + " " * half, style="bold")
     if glyphs.ascii:
-        middle = "+" if len(joined) != 2 or joined not in ({"e", "w"}, {"n", "s"}) else \
-            "-" if joined == {"e", "w"} else "|"
+        middle = "+"
     else:
         n, e, s, w = (2 if d in joined else 0 for d in ("n", "e", "s", "w"))
         middle = glyphs.junction((n, e, s, w))
@@ -239,21 +273,28 @@ def _separators(grid: Grid) -> dict[tuple[str, int, int], int]:
     return {key: weight for key, weight in weights.items() if weight}
 
 
-def _links(grid: Grid) -> dict[Pos, set[str]]:
-    """For each cell a line passes through (or a bridge), the sides it leaves by."""
-    links: dict[Pos, set[str]] = {}
+def _links(grid: Grid) -> dict[Pos, dict[str, int]]:
+    """For each cell a line or a bridge passes through, the sides it leaves by, each with
+    its number of lines."""
+    links: dict[Pos, dict[str, int]] = {}
+
+    def join(pos: Pos, sides: str, strands: int) -> None:
+        for side in sides:
+            links.setdefault(pos, {})[side] = strands
+
     for segment in (*grid.lines, *grid.bridges):
         (r1, c1), (r2, c2) = sorted((segment.a, segment.b))
+        strands = segment.strands
         if r1 == r2:
-            links.setdefault((r1, c1), set()).add("e")
-            links.setdefault((r2, c2), set()).add("w")
+            join((r1, c1), "e", strands)
+            join((r2, c2), "w", strands)
             for c in range(c1 + 1, c2):
-                links.setdefault((r1, c), set()).update("ew")
+                join((r1, c), "ew", strands)
         else:
-            links.setdefault((r1, c1), set()).add("s")
-            links.setdefault((r2, c2), set()).add("n")
+            join((r1, c1), "s", strands)
+            join((r2, c2), "n", strands)
             for r in range(r1 + 1, r2):
-                links.setdefault((r, c1), set()).update("ns")
+                join((r, c1), "ns", strands)
     return links
 
 
@@ -272,8 +313,8 @@ def _crossings(grid: Grid) -> dict[tuple[Pos, Pos], int]:
     return out
 
 
-def _with_clues(grid: Grid, drawn: list[Text], width: int) -> list[Text]:
-    """The canvas with the clues of its four sides around it."""
+def _with_clues(grid: Grid, drawn: list[Text], width: int) -> tuple[list[Text], int]:
+    """The canvas with the clues of its four sides around it, and the margin before it."""
     def side(name: str, count: int) -> list[str]:
         lines: tuple[tuple[Clue, ...], ...] = grid.side(name)
         return [" ".join(escape.terminal(clue.text) for clue in (lines[i] if i < len(lines)
@@ -297,7 +338,7 @@ def _with_clues(grid: Grid, drawn: list[Text], width: int) -> list[Text]:
         out.append(text)
     if any(bottom):
         out.append(_column_clues(bottom, width, before))
-    return out
+    return out, before
 
 
 def _column_clues(clues: list[str], width: int, before: int) -> Text:

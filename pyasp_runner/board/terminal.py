@@ -184,7 +184,7 @@ def _grid(grid: Grid, width: int, glyphs: Glyphs) -> list[Text]:
         from .canvas import Glyphs as CanvasGlyphs
         from .canvas import canvas
 
-        return _folded(canvas(grid, CanvasGlyphs(glyphs is ASCII)), width)
+        return _folded(canvas(grid, CanvasGlyphs(glyphs is ASCII), width), width)
     if grid.operators:
         return _crossword(grid, width, glyphs) or _equations(grid, width, glyphs)
     if any(cell.shape in (Shape.SOLID, Shape.BLANK) for row in grid.cells for cell in row):

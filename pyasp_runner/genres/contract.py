@@ -238,8 +238,13 @@ class GenrePuzzle(Puzzle):
         return sum(clue.name == predicate for clue in instance.clues)
 
     def known_count(self, instance: Instance, answer: Answer) -> int:
-        """The values a (partial) answer knows: its atoms that the header draws."""
-        drawn = {(show.predicate, show.arity) for show in self.genre.header.shows}
+        """The values a (partial) answer knows: its atoms that the header draws; regions
+        only where they are the answer (a Shikaku's rectangles), not beside a cell's value
+        (a Sudoku's boxes)."""
+        shows = self.genre.header.shows
+        valued = any(show.role not in ("region", "border") for show in shows)
+        drawn = {(show.predicate, show.arity) for show in shows
+                 if not (valued and show.role == "region")}
         return sum((sym.name, len(sym.arguments)) in drawn for sym in answer.symbols)
 
     def examples(self) -> dict[str, Path]:
@@ -250,18 +255,21 @@ class GenrePuzzle(Puzzle):
 
 def describe(genre: Genre) -> str:
     """A genre's --help text: its summary and the forms of input it reads."""
+    import textwrap
+
     header = genre.header
     size = " ".join(["ROWS", "COLS", *(p.upper() for p in header.params)])
     blocks = ", ".join(block.name + (" (may be left out)" if block.optional else "")
                        for block in header.text)
     tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
                        for token, read in header.tokens.items())
-    lines = [header.summary, "",
-             f"A genre defined by its rules and header: {genre.path} (docs/genres.md).",
-             f"Input: the plain text grid: a line '{size}', then {blocks}, a line per row "
-             "of space-separated tokens (- empty" + (f"; {tokens}" if tokens else "") + ")."]
+    paragraphs = [
+        f"A genre: its rules and a header in {genre.path.name} (docs/genres.md).",
+        f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
+        "per row of space-separated tokens (- empty, a number a number"
+        + (f"; {tokens}" if tokens else "") + ")."]
     names = [name for link in header.puzzlinks for name in link.names]
     if names:
-        lines.append(f"Or a puzz.link address of {', '.join(names)} "
-                     f"(https://puzz.link/p?{names[0]}/COLS/ROWS/...).")
-    return "\n".join(lines)
+        paragraphs.append(f"Or a puzz.link address of {', '.join(names)} "
+                          f"(https://puzz.link/p?{names[0]}/COLS/ROWS/...).")
+    return "\n\n".join([header.summary, *(textwrap.fill(p, 78) for p in paragraphs)])

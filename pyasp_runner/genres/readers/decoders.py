@@ -1,5 +1,5 @@
-"""pzprjs's shared URL decoders and encoders (robx/pzprjs, MIT:
-`src/variety-common/Encode.js`), read from its source, over a genre's `Layers`.
+"""pzprjs's shared URL decoders and encoders of numbers (robx/pzprjs, MIT:
+`src/variety-common/Encode.js`), read from its source; `marks.py` has those of marks.
 
 Each decoder takes the body still to read and returns what is left, as pzprjs's
 `decodeXxx` does with `this.outbstr`; each encoder returns its part of the body. pzprjs's
@@ -9,10 +9,7 @@ unknown clue by default), -1 for nothing. Cells are in reading order, `(1,1)` fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...errors import InputError
-from ..layers import Pos
 
 UNKNOWN = -2
 _HEX = "0123456789abcdef"
@@ -23,7 +20,7 @@ class Bad(Exception):
     """A body that does not decode; the reader names the address's line."""
 
 
-def _int(text: str, base: int) -> int:
+def parse_number(text: str, base: int) -> int:
     try:
         return int(text, base)
     except ValueError:
@@ -61,7 +58,7 @@ def decode_number16(body: str, count: int) -> tuple[dict[int, int], str]:
             i += read[1]
             place += 1
         elif "g" <= body[i] <= "z":
-            place += _int(body[i], 36) - 15
+            place += parse_number(body[i], 36) - 15
             i += 1
         else:
             raise Bad(f"unknown character {body[i]!r}")
@@ -210,7 +207,7 @@ def decode_number36(body: str, count: int) -> tuple[dict[int, int], str]:
         if char in B36:
             values[place] = int(char, 36)
         elif char == "-":
-            values[place] = _int(body[i + 1:i + 3], 36)
+            values[place] = parse_number(body[i + 1:i + 3], 36)
             i += 2
         elif char in "%@":
             values[place] = UNKNOWN
@@ -236,153 +233,6 @@ def encode_number36(values: dict[int, int], count: int) -> str:
     return "".join(out)
 
 
-# --- one kind of mark per cell: decode1Cell and decodeBinary --------------------------------
-
-def decode_1cell(body: str, count: int) -> tuple[set[int], str]:
-    """decode1Cell: `0`..`h` marks a cell and skips 0..17 more, `i`..`z` skips 1..18."""
-    marked: set[int] = set()
-    place = i = 0
-    while i < len(body):
-        value = _int(body[i], 36)
-        if value <= 17:
-            marked.add(place)
-            place += value
-        else:
-            place += value - 18
-        place += 1
-        i += 1
-        if place >= count:
-            break
-    return marked, body[i:]
-
-
-def encode_1cell(marked: set[int], count: int) -> str:
-    out, run, have = [], -1, False
-    for place in range(count):
-        if place in marked:
-            if run >= 0:
-                out.append(B36[run if have else run + 18])
-            have, run = True, 0
-            continue
-        run += 1
-        if run == 17:
-            out.append(B36[run if have else run + 18])
-            have, run = False, -1
-    if run >= 0:
-        out.append(B36[run if have else run + 18])
-    return "".join(out)
-
-
-def decode_binary(body: str, count: int) -> tuple[set[int], str]:
-    """genericDecodeBinary: five cells a base-32 character, a set bit marks one."""
-    marked: set[int] = set()
-    place = used = 0
-    for char in body:
-        bits = _int(char, 32)
-        used += 1
-        for w in range(5):
-            if place < count:
-                if bits & (16 >> w):
-                    marked.add(place)
-                place += 1
-        if place >= count:
-            break
-    return marked, body[used:]
-
-
-def encode_binary(marked: set[int], count: int) -> str:
-    """genericEncodeBinary, as pzprjs's encodeEmpty writes it: nothing when none is marked."""
-    return _bits([place in marked for place in range(count)]) if marked else ""
-
-
-# --- circles: three cells a character ------------------------------------------------------
-
-def decode_triple(body: str, count: int) -> tuple[dict[int, int], str]:
-    """genericDecodeTriple: base-27 characters, three places each (values 0, 1, 2)."""
-    values: dict[int, int] = {}
-    length = min((count + 2) // 3, len(body))
-    for index in range(length):
-        digit = _int(body[index], 27)
-        for weight, offset in ((9, 0), (3, 1), (1, 2)):
-            value = digit // weight % 3
-            if value and index * 3 + offset < count:
-                values[index * 3 + offset] = value
-    return values, body[length:]
-
-
-def encode_triple(values: dict[int, int], count: int) -> str:
-    out = []
-    for start in range(0, count, 3):
-        total = sum(values.get(start + k, 0) * w for k, w in enumerate((9, 3, 1))
-                    if start + k < count)
-        out.append(B36[total])
-    return "".join(out)
-
-
-# --- borders between cells -----------------------------------------------------------------
-
-def decode_border(body: str, rows: int, cols: int) -> tuple[set[tuple[Pos, Pos]], str]:
-    """decodeBorder: the borders between horizontal neighbours, then between vertical
-    ones, five to a base-32 character; returns the pairs of cells a border separates."""
-    vertical, horizontal = (cols - 1) * rows, cols * (rows - 1)
-    first = min((vertical + 4) // 5, len(body))
-    second = min((horizontal + 4) // 5 + first, len(body))
-    borders: set[tuple[Pos, Pos]] = set()
-    for index, char in enumerate(body[:second]):
-        bits = _int(char, 32)
-        part, start, total = (0, index, vertical) if index < first else \
-            (1, index - first, horizontal)
-        for w in range(5):
-            place = start * 5 + w
-            if place < total and bits & (16 >> w):
-                if part == 0:
-                    r, c = place // (cols - 1) + 1, place % (cols - 1) + 1
-                    borders.add(((r, c), (r, c + 1)))
-                else:
-                    r, c = place // cols + 1, place % cols + 1
-                    borders.add(((r, c), (r + 1, c)))
-    return borders, body[second:]
-
-
-def encode_border(borders: set[tuple[Pos, Pos]], rows: int, cols: int) -> str:
-    bits = [((r, c), (r, c + 1)) in borders for r in range(1, rows + 1)
-            for c in range(1, cols)]
-    out = _bits(bits)
-    bits = [((r, c), (r + 1, c)) in borders for r in range(1, rows) for c in range(1, cols + 1)]
-    return out + _bits(bits)
-
-
-def _bits(bits: list[bool]) -> str:
-    return "".join(B36[sum(16 >> w for w, on in enumerate(bits[i:i + 5]) if on)]
-                   for i in range(0, len(bits), 5))
-
-
-def rooms_of(borders: set[tuple[Pos, Pos]], rows: int, cols: int) -> dict[Pos, int]:
-    """The rooms the borders enclose, numbered 1, 2, ... in reading order of their first
-    cells (the order of pzprjs's room graph)."""
-    room: dict[Pos, int] = {}
-    for start in ((r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)):
-        if start in room:
-            continue
-        number = len(set(room.values())) + 1
-        stack = [start]
-        while stack:
-            r, c = stack.pop()
-            if (r, c) in room:
-                continue
-            room[(r, c)] = number
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                pair = (min((r, c), (nr, nc)), max((r, c), (nr, nc)))
-                if 1 <= nr <= rows and 1 <= nc <= cols and pair not in borders:
-                    stack.append((nr, nc))
-    return room
-
-
-def top_cell(cells: list[Pos]) -> Pos:
-    """pzprjs's getTopCell: the room's cell in its leftmost column, the highest there."""
-    return min(cells, key=lambda pos: (pos[1], pos[0]))
-
-
 # --- arrows with numbers -------------------------------------------------------------------
 
 ARROW_OF = {1: "n", 2: "s", 3: "w", 4: "e"}  # pzprjs's qdir: UP, DN, LT, RT
@@ -399,13 +249,15 @@ def decode_arrow_number16(body: str, count: int) -> tuple[dict[int, tuple[int, i
             following = body[i + 1:i + 2]
             if not following:
                 raise Bad("the address ends inside an arrow clue")
-            values[place] = (int(char), UNKNOWN if following == "." else _int(following, 16))
+            number = UNKNOWN if following == "." else parse_number(following, 16)
+            values[place] = (int(char), number)
             i += 1
         elif "5" <= char <= "9":
-            values[place] = (int(char) - 5, _int(body[i + 1:i + 3], 16))
+            values[place] = (int(char) - 5, parse_number(body[i + 1:i + 3], 16))
             i += 2
         elif char == "-":
-            values[place] = (_int(body[i + 1:i + 2], 16), _int(body[i + 2:i + 5], 16))
+            values[place] = (parse_number(body[i + 1:i + 2], 16),
+                             parse_number(body[i + 2:i + 5], 16))
             i += 4
         elif "a" <= char <= "z":
             place += int(char, 36) - 10
@@ -455,7 +307,7 @@ def decode_excells(body: str, count: int) -> tuple[dict[int, int], str]:
         if char in _HEX:
             values[place] = int(char, 16)
         elif char == "-":
-            values[place] = _int(body[i + 1:i + 3], 16)
+            values[place] = parse_number(body[i + 1:i + 3], 16)
             i += 2
         elif char == ".":
             values[place] = UNKNOWN
@@ -490,9 +342,6 @@ def sum_char(value: int) -> str:
     if value < 0:
         return "-"
     raise Bad(f"a sum of {value} is above 45, which this address cannot hold")
-
-
-Decode = Callable[[str, int], tuple[dict[int, int], str]]
 
 
 def refuse(source: str, line: int, problem: str) -> InputError:

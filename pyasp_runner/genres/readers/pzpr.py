@@ -16,6 +16,7 @@ from ...errors import UserError
 from ..header import Decoder, Header, Puzzlink
 from ..layers import Layers, Pos, empty
 from . import decoders as dec
+from . import marks
 
 WRITE_HOST = "https://puzz.link/p?"
 MAX_SIDE = 1000
@@ -118,7 +119,7 @@ def _decode(address: Address, link: Puzzlink, header: Header) -> Layers:
     for decoder in link.decoders:
         name, args = decoder
         if name in ("1cell", "binary"):
-            marked, body = (dec.decode_1cell if name == "1cell" else dec.decode_binary)(
+            marked, body = (marks.decode_1cell if name == "1cell" else marks.decode_binary)(
                 body, count)
             for place in marked:
                 build.mark(build.pos(place), args[0])
@@ -134,13 +135,13 @@ def _decode(address: Address, link: Puzzlink, header: Header) -> Layers:
                 if value >= 0:
                     build.layers.points[(place // (cols + 1), place % (cols + 1))] = value
         elif name == "circle":
-            values, body = dec.decode_triple(body, count)
+            values, body = marks.decode_triple(body, count)
             symbols = args or ("white", "black")
             for place, value in values.items():
                 build.layers.symbols[build.pos(place)] = symbols[value - 1]
         elif name == "border":
-            borders, body = dec.decode_border(body, rows, cols)
-            build.layers.regions.update(dec.rooms_of(borders, rows, cols))
+            borders, body = marks.decode_border(body, rows, cols)
+            build.layers.regions.update(marks.rooms_of(borders, rows, cols))
         elif name == "roomnumber16":
             body = _room_numbers(build, body)
         elif name == "arrownumber16":
@@ -170,7 +171,7 @@ def _room_numbers(build: _Build, body: str) -> str:
         rooms.setdefault(room, []).append(pos)
     values, body = dec.decode_number16(body, len(rooms))
     for index, value in values.items():
-        build.put(dec.top_cell(rooms[index + 1]), value, "unknown")
+        build.put(marks.top_cell(rooms[index + 1]), value, "unknown")
     return body
 
 
@@ -264,7 +265,7 @@ def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: i
         cells = layers.symbols if meaning not in ("shaded", "unshaded", "blocked") else \
             dict.fromkeys(getattr(layers, meaning), meaning)
         marked = {(r - 1) * cols + c - 1 for (r, c), what in cells.items() if what == meaning}
-        return (dec.encode_1cell if name == "1cell" else dec.encode_binary)(marked, count)
+        return (marks.encode_1cell if name == "1cell" else marks.encode_binary)(marked, count)
     if name in ("number16", "number10", "number36", "4cell"):
         values = _places(layers, cols, args[0] if args else "unknown")
         write = {"number16": dec.encode_number16, "number10": dec.encode_number10,
@@ -275,13 +276,13 @@ def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: i
                                 (rows + 1) * (cols + 1))
     if name == "circle":
         symbols = args or ("white", "black")
-        return dec.encode_triple({(r - 1) * cols + c - 1: symbols.index(s) + 1
+        return marks.encode_triple({(r - 1) * cols + c - 1: symbols.index(s) + 1
                                   for (r, c), s in layers.symbols.items() if s in symbols},
                                  count)
     if name == "border":
         borders = {(a, b) for a in layers.regions for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
                    if b in layers.regions and layers.regions[a] != layers.regions[b]}
-        return dec.encode_border(borders, rows, cols)
+        return marks.encode_border(borders, rows, cols)
     if name == "roomnumber16":
         return dec.encode_number16(_room_values(layers), len(set(layers.regions.values())))
     if name == "arrownumber16":
