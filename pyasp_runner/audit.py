@@ -12,8 +12,8 @@ What an input gives:
 - `-`: standard input, the same way (named `<stdin>`);
 - a directory: every regular file under it, recursively, in name order, except hidden
   ones (a name starting with `.`, and whatever is inside a hidden directory) and the
-  expected-answer files that sit beside instances (`*.expected.json`); symbolic links to
-  directories are not followed;
+  expected-answer files that sit beside instances (`*.expected.json`) and the run's own
+  `--resume` file; symbolic links to directories are not followed;
 - `example:NAME`: a shipped instance; for a puzzle with one-line formats, text that
   names no file is the puzzle itself.
 
@@ -102,15 +102,18 @@ class Settings:
     grade: bool = False  # grade each puzzle (`Session.grade`: the line gets its `grade`)
 
 
-def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[Item]:
-    """The puzzles the arguments name, in order (see the module's docstring)."""
+def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool,
+             leave_out: Sequence[str] = ()) -> list[Item]:
+    """The puzzles the arguments name, in order (see the module's docstring); files of a
+    directory that are one of `leave_out` (the run's --resume file) are left out."""
     if lines and not puzzle.spec.inline:
         raise UserError(f"--lines reads one puzzle per line; {puzzle.name} has no one-line "
                         f"format (give files or a directory)")
     found: list[Item] = []
     for argument in arguments:
         if argument != "-" and os.path.isdir(argument):
-            files = [str(path) for path in puzzle_files(Path(argument))]
+            files = [str(path) for path in puzzle_files(Path(argument))
+                     if not any(_same_file(path, other) for other in leave_out)]
             found += [item for name in files
                       for item in (line_items(puzzle, name) if lines else [Item(name)])]
         elif lines:
@@ -121,6 +124,13 @@ def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[I
             found.append(Item(os.path.normpath(argument) if os.path.exists(argument)
                               else argument))
     return found
+
+
+def _same_file(path: Path, other: str) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # `other` does not exist (yet)
+        return False
 
 
 def puzzle_files(directory: Path) -> list[Path]:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 import clingo
 
 from .errors import EncodingError, OutOfMemory
+from .lexing import check_file
 from .puzzle import Answer, facts_text
 
 # How a clingo search ended.
@@ -191,8 +192,11 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
             done.set()
 
     start = time.perf_counter()
+    try:
+        threading.Thread(target=work, name="clingo-call", daemon=True).start()
+    except RuntimeError:  # "can't start new thread": no room for its stack below the limit
+        raise MemoryError from None
     _grounders.append((done, ctl))
-    threading.Thread(target=work, name="clingo-call", daemon=True).start()
     try:
         while not done.wait(0.05):
             if deadline is not None and time.perf_counter() >= deadline:
@@ -264,6 +268,7 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
     if encoding.is_dir():  # clingo would read a directory as an empty program
         raise EncodingError(str(encoding), "is a directory, not an encoding file",
                             [f"{encoding}: expected a .lp file"])
+    check_file(encoding)  # text clingo's lexer would end the process over, refused first
     try:
         ctl.load(str(encoding))
     except RuntimeError as error:  # clingo's message is logged, or (#script) only raised

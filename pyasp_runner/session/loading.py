@@ -98,10 +98,13 @@ def puzzle_named(name: str) -> Puzzle:
 
 def check_encoding_file(encoding: Path) -> None:
     """An encoding clingo can load without hanging (an existing regular file), or a
-    one-line error naming it (exit 2, like any missing input)."""
+    one-line error naming it (exit 2, like any missing input); and whose text clingo's
+    lexer can read (`lexing`), or an error naming the line (exit 3)."""
     from ..inputs import check_encoding
+    from ..lexing import check_file
 
     check_encoding(encoding)
+    check_file(encoding)
 
 
 # Options the runner sets itself; a pass-through argument naming one is dropped, with a note.
@@ -129,13 +132,7 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
                 listed = ", ".join(sorted(known)) or "none"
                 raise UserError(f"-c {name}: {encoding.name} has no #const {name} "
                                 f"(its constants: {listed})")
-            text = str(value)
-            try:
-                clingo.parse_term(text)
-            except RuntimeError:
-                raise UserError(f"-c {name}={text}: the value is not a clingo term "
-                                f"(a number, a constant or a quoted string)") from None
-            args.append(f"--const={name}={text}")
+            args.append(f"--const={name}={constant_value(name, str(value))}")
     for arg in clingo_args:
         flag = arg.split("=", 1)[0]
         if flag in RUNNER_OPTIONS:
@@ -154,6 +151,22 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
             notes.append(f"--clingo-arg={arg} replaces {puzzle}'s own {replaced[0]}")
         args.append(arg)
     return tuple(args), tuple(notes)
+
+
+def constant_value(name: str, text: str) -> str:
+    """`text` if it is a clingo term, else a one-line error naming the option."""
+    from .. import escape
+    from ..lexing import first_outside, problem
+
+    what = f"-c {escape.name(f'{name}={text}')}: the value is not a clingo term"
+    outside = first_outside(text)  # clingo's own message would end the process
+    if outside is not None:
+        raise UserError(f"{what}: {problem(outside[2])}")
+    try:
+        clingo.parse_term(text)
+    except (RuntimeError, UnicodeError):  # UnicodeError: a byte of the argument not UTF-8
+        raise UserError(f"{what} (a number, a constant or a quoted string)") from None
+    return text
 
 
 def constant_names(encoding: Path) -> set[str]:
