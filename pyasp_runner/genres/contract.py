@@ -215,7 +215,8 @@ class GenrePuzzle(Puzzle):
 
     @property
     def description(self) -> str:
-        return describe(self.genre)
+        shipped = self.path.parent.resolve() == asp_dir().resolve()
+        return describe(self.genre, f"solve-asp encoding {self.name}" if shipped else None)
 
     @property
     def encoding(self) -> Path:
@@ -239,8 +240,8 @@ class GenrePuzzle(Puzzle):
 
     def known_count(self, instance: Instance, answer: Answer) -> int:
         """The values a (partial) answer knows: its atoms that the header draws; regions
-        only where they are the answer (a Shikaku's rectangles), not beside a cell's value
-        (a Sudoku's boxes)."""
+        only where they are the answer (a division into rectangles), not beside a cell's
+        value (boxes that its rules derive from the grid)."""
         shows = self.genre.header.shows
         valued = any(show.role not in ("region", "border") for show in shows)
         drawn = {(show.predicate, show.arity) for show in shows
@@ -253,8 +254,9 @@ class GenrePuzzle(Puzzle):
         return super().examples()
 
 
-def describe(genre: Genre) -> str:
-    """A genre's --help text: its summary and the forms of input it reads."""
+def describe(genre: Genre, printed_by: str | None = None) -> str:
+    """A genre's --help text: its summary and the forms of input it reads (`printed_by`:
+    the command that prints a shipped genre's file)."""
     import textwrap
 
     header = genre.header
@@ -264,7 +266,9 @@ def describe(genre: Genre) -> str:
     tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
                        for token, read in header.tokens.items())
     paragraphs = [
-        f"A genre: its rules and a header in {genre.path.name} (docs/genres.md).",
+        f"A genre: the rules of {genre.path.name} with a header that says what a puzzle "
+        "holds and how its answer is drawn"
+        + (f" ({printed_by} prints them)." if printed_by else "."),
         f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
         "per row of space-separated tokens (- empty, a number a number"
         + (f"; {tokens}" if tokens else "") + ")."]
