@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+import clingo
 import pytest
 from checkers import checker
 from conftest import INSTANCES, expected_for, instance_files, solve_file
@@ -59,6 +60,8 @@ def test_instance(path):
     text = path.read_text(encoding="utf-8")
     for solution in data["solutions"]:
         rules.check(text, solution)
+        assert all(clingo.parse_term(atom).type == clingo.SymbolType.Function
+                   for atom in solution["atoms"]), "atoms: the shown atoms, as clingo writes them"
     if "unique" in expected:
         assert data["unique"] is expected["unique"]
     if "count" in expected:
