@@ -5,10 +5,13 @@ MIT), and the way back (`--to text`, `--to puzzlink`) reading to the same puzzle
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from conftest import instance_files
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyasp_runner.errors import InputError, UserError
 from pyasp_runner.genres.contract import GenrePuzzle
@@ -313,3 +316,31 @@ def test_every_genre_instance_reads_back_from_what_is_written(path):
             puzzle.writer("puzzlink")(instance, list(instance.clues))
         return
     round_trips(puzzle, text, "puzzlink")
+
+
+# --- what the text grid allows: the same facts whatever the spacing ------------------------
+
+@pytest.mark.parametrize("path", GENRE_FILES,
+                         ids=[f"{p.parent.name}/{p.name}" for p in GENRE_FILES])
+@settings(max_examples=25, deadline=None, derandomize=bool(os.environ.get("CI")))
+@given(data=st.data())
+def test_allowed_variants_of_the_text_grid_give_the_same_facts(path, data):
+    """Spaces, tabs, CRLF, blank and comment lines, a missing last newline, leading zeros
+    and a plus sign on numbers: the same puzzle."""
+    puzzle = registry()[path.parent.name]
+    _, instance = layers_of(puzzle, path.read_text(encoding="utf-8"))
+    text = puzzle.writer("text")(instance, list(instance.clues))
+    tokens_meaning = puzzle.genre.header.tokens  # a token with its own meaning stays as it is
+    lines = []
+    for line in text.splitlines():
+        tokens = [data.draw(st.sampled_from([token, f"0{token}", f"+{token}"]))
+                  if token.isdigit() and token not in tokens_meaning else token
+                  for token in line.split()]
+        gap = data.draw(st.sampled_from([" ", "  ", "\t", " \t "]))
+        lines.append(data.draw(st.sampled_from(["", " "])) + gap.join(tokens)
+                     + data.draw(st.sampled_from(["", " ", "\t"])))
+        if data.draw(st.booleans()):
+            lines.append(data.draw(st.sampled_from(["", "   ", "# a comment"])))
+    end = data.draw(st.sampled_from(["\n", "\r\n"]))
+    variant = end.join(lines) + data.draw(st.sampled_from(["", end]))
+    assert frozenset(puzzle.parse(variant, "v.txt").facts) == frozenset(instance.facts)

@@ -159,7 +159,8 @@ def _blank(header: Header, size: str | None) -> Instance:
     rows, cols = made.size or (9, 9)
     if size is not None:
         first, times, second = size.strip().lower().partition("x")
-        if not first.isdigit() or (times and not second.isdigit()):
+        if not first.isdigit() or (times and not second.isdigit()) \
+                or len(first) > 4 or len(second) > 4:
             raise InputError("--size", f"expected ROWSxCOLS or N, found {size[:40]!r}")
         rows, cols = int(first), int(second) if times else int(first)
         if not (1 <= rows <= textgrid.MAX_SIDE and 1 <= cols <= textgrid.MAX_SIDE):

@@ -55,6 +55,9 @@ def parse_address(text: str, source: str, line: int) -> Address:
     if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
         raise dec.refuse(source, line, f"expected {name}/COLS/ROWS/... after the '?', found "
                          f"{query[:60]!r}")
+    if len(parts[0]) > 4 or len(parts[1]) > 4:  # no int() of thousands of digits
+        raise dec.refuse(source, line, f"{parts[0][:8]}x{parts[1][:8]}...: a grid has 1 to "
+                         f"{MAX_SIDE} columns and rows")
     cols, rows = int(parts[0]), int(parts[1])
     for what, side in (("columns", cols), ("rows", rows)):
         if not 1 <= side <= MAX_SIDE:

@@ -218,8 +218,8 @@ def _read_rooms(rooms: dict[Pos, str], layers: Layers, header: Header, source: s
         elif pos in blocked:
             raise InputError(source, f"row {pos[0]}, column {pos[1]}: a blocked cell has "
                              f"no room ({token[:20]!r})", line_of[pos])
-        else:
-            labels[pos] = token
+        else:  # a room's label: any token, a number read as one (`01` is room 1)
+            labels[pos] = int(token) if _NUMBER.fullmatch(token) else token
     return layers._replace(regions=numbered_regions(labels), blocked=frozenset(blocked))
 
 
