@@ -18,8 +18,8 @@ from pyasp_runner.board import SYMBOLS, Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
-from pyasp_runner.genres.contract import GenrePuzzle
-from pyasp_runner.puzzle import Answer, Puzzle, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import GenrePuzzle, Puzzle, registry
 from pyasp_runner.puzzles.checkerboard import stone_label
 
 FILES = instance_files()

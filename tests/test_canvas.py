@@ -11,7 +11,7 @@ import pytest
 from pyasp_runner import runner
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
-from pyasp_runner.genres.contract import GenrePuzzle
+from pyasp_runner.puzzles import GenrePuzzle
 
 NS = "{http://www.w3.org/2000/svg}"
 GENRES = {

@@ -14,9 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyasp_runner.errors import InputError, UserError
-from pyasp_runner.genres.contract import GenrePuzzle
 from pyasp_runner.genres.layers import from_facts
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import GenrePuzzle, registry
 
 # Rules that use every input predicate, so that any header's inputs pass its check.
 USES = """

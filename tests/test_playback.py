@@ -12,7 +12,8 @@ import pytest
 from checkers import checker
 from conftest import without_atoms
 
-from pyasp_runner.puzzle import Answer, registry
+from pyasp_runner.puzzle import Answer
+from pyasp_runner.puzzles import registry
 from pyasp_runner.runner import Limits
 from pyasp_runner.studio.playback import (
     KEYFRAME,

@@ -11,8 +11,8 @@ from conftest import INSTANCES, ROOT, expected_for, instance_files
 
 from pyasp_runner import puzzles
 from pyasp_runner.cli import build_parser
-from pyasp_runner.genres.contract import GenrePuzzle
-from pyasp_runner.puzzle import Instance, PuzzleSpec, registry
+from pyasp_runner.puzzle import Instance, PuzzleSpec
+from pyasp_runner.puzzles import GenrePuzzle, registry
 
 PUZZLES = sorted(registry())
 MODULES = puzzles.module_names()

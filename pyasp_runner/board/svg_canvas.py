@@ -17,7 +17,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 from . import Cell, Grid, Mark, Shape
-from .svg import CLUE_HEIGHT, _circle, _clue, _clue_width, _line, _n, _rect, _text
+from .svg_elements import draw_circle, draw_line, draw_rect, draw_text, num
+from .svg_grid import CLUE_HEIGHT, clue_width, draw_clue
 
 Pos = tuple[int, int]
 Corner = Callable[[float, float], tuple[float, float]]
@@ -32,8 +33,8 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
     size = max(40.0, 11.0 * longest + 16)
     top = max([len(line) for line in board.top] + [0]) * CLUE_HEIGHT
     bottom = max([len(line) for line in board.bottom] + [0]) * CLUE_HEIGHT
-    left = max([sum(map(_clue_width, line)) for line in board.left] + [0])
-    right = max([sum(map(_clue_width, line)) for line in board.right] + [0])
+    left = max([sum(map(clue_width, line)) for line in board.left] + [0])
+    right = max([sum(map(clue_width, line)) for line in board.right] + [0])
     x0, y0 = left + (6 if left else 0) + 4, top + (6 if top else 0) + 4
     width, height = board.cols * size, board.rows * size
 
@@ -51,10 +52,10 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
     _grid_lines(group, board, corner, size)
     for segment in board.edges:
         (r1, c1), (r2, c2) = segment.a, segment.b
-        _segment(_line(group, *corner(r1 + 1, c1 + 1), *corner(r2 + 1, c2 + 1), "edge", INK,
+        _segment(draw_line(group, *corner(r1 + 1, c1 + 1), *corner(r2 + 1, c2 + 1), "edge", INK,
                        5), segment.a, segment.b).set("stroke-linecap", "round")
     for segment in board.lines:
-        _segment(_line(group, *centre(segment.a), *centre(segment.b), "line", LINE,
+        _segment(draw_line(group, *centre(segment.a), *centre(segment.b), "line", LINE,
                        size * 0.12), segment.a, segment.b).set("stroke-linecap", "round")
     for segment in board.bridges:
         _bridge(group, centre(segment.a), centre(segment.b), segment.strands, size,
@@ -64,10 +65,10 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
             _foreground(group, cell, r, c, *corner(r, c), size)
     for point in board.points:
         x, y = corner(point.row + 1, point.col + 1)
-        ring = _circle(group, x, y, 9, "point", fill="#fff", stroke=INK, width=1.5)
+        ring = draw_circle(group, x, y, 9, "point", fill="#fff", stroke=INK, width=1.5)
         ring.set("data-row", str(point.row))
         ring.set("data-col", str(point.col))
-        _text(group, x, y + 4.5, point.text, f"point-value {point.mark.value}", size=12)
+        draw_text(group, x, y + 4.5, point.text, f"point-value {point.mark.value}", size=12)
     _outside(group, board, x0, y0, width, height, size)
     return x0 + width + (6 + right if right else 4), y0 + height + (6 + bottom if bottom else 4)
 
@@ -96,16 +97,16 @@ def _background(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
         classes = f"cell {cell.mark.value} solid"
     elif cell.shape == Shape.BLOCKED:
         classes = "cell blocked"
-    _rect(group, x, y, size, size, classes, fill=fill, stroke="none", width=0,
+    draw_rect(group, x, y, size, size, classes, fill=fill, stroke="none", width=0,
           data=(r, c) if cell.shape != Shape.VALUE else None)
     if cell.sums is not None:
-        _line(group, x, y, x + size, y + size, "sum-diagonal", "#fff", 1.5)
+        draw_line(group, x, y, x + size, y + size, "sum-diagonal", "#fff", 1.5)
         down, right = cell.sums
         if down is not None:
-            _text(group, x + size * 0.3, y + size * 0.85, str(down), "sum", size=13,
+            draw_text(group, x + size * 0.3, y + size * 0.85, str(down), "sum", size=13,
                   data=(r, c)).set("fill", "#fff")
         if right is not None:
-            _text(group, x + size * 0.7, y + size * 0.4, str(right), "sum", size=13,
+            draw_text(group, x + size * 0.7, y + size * 0.4, str(right), "sum", size=13,
                   data=(r, c)).set("fill", "#fff")
 
 
@@ -116,16 +117,16 @@ def _grid_lines(group: ET.Element, board: Grid, corner: Corner, size: float) -> 
         for r in range(rows + 1):
             for c in range(cols + 1):
                 x, y = corner(r + 1, c + 1)
-                _circle(group, x, y, 2.5, "grid-point", fill=INK)
+                draw_circle(group, x, y, 2.5, "grid-point", fill=INK)
     else:
         for r in range(1, rows):
             (x1, y1), (x2, y2) = corner(r + 1, 1), corner(r + 1, cols + 1)
-            _line(group, x1, y1, x2, y2, "grid", "#999", 1)
+            draw_line(group, x1, y1, x2, y2, "grid", "#999", 1)
         for c in range(1, cols):
             (x1, y1), (x2, y2) = corner(1, c + 1), corner(rows + 1, c + 1)
-            _line(group, x1, y1, x2, y2, "grid", "#999", 1)
+            draw_line(group, x1, y1, x2, y2, "grid", "#999", 1)
         x, y = corner(1, 1)
-        _rect(group, x, y, cols * size, rows * size, "frame", fill="none", stroke=INK,
+        draw_rect(group, x, y, cols * size, rows * size, "frame", fill="none", stroke=INK,
               width=3)
     region = {(r, c): cell.region for r, row in enumerate(board.cells, 1)
               for c, cell in enumerate(row, 1)}
@@ -141,7 +142,7 @@ def _grid_lines(group: ET.Element, board: Grid, corner: Corner, size: float) -> 
         else:
             r = max(r1, r2)
             start, end = corner(r, c1), corner(r, c1 + 1)
-        _segment(_line(group, start[0], start[1], end[0], end[1], "border", INK, 3.5),
+        _segment(draw_line(group, start[0], start[1], end[0], end[1], "border", INK, 3.5),
                  (r1, c1), (r2, c2)).set("stroke-linecap", "square")
 
 
@@ -154,7 +155,7 @@ def _bridge(group: ET.Element, a: tuple[float, float], b: tuple[float, float], s
     for index in range(strands):
         offset = (index - (strands - 1) / 2) * 6
         ox, oy = -uy * offset, ux * offset
-        element = _line(group, ax + ux * inset + ox, ay + uy * inset + oy,
+        element = draw_line(group, ax + ux * inset + ox, ay + uy * inset + oy,
                         bx - ux * inset + ox, by - uy * inset + oy, "bridge", LINE, 2.5)
         _segment(element, start, end).set("data-strands", str(strands))
 
@@ -166,15 +167,15 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     if cell.shape == Shape.BLOCKED:
         return
     if cell.shape == Shape.SOLID and cell.value is None and cell.mark == Mark.GIVEN:
-        _circle(group, cx, cy, size * 0.12, "given-mark", fill="#fff")
+        draw_circle(group, cx, cy, size * 0.12, "given-mark", fill="#fff")
     if cell.mark == Mark.FORCED:
         inset = size * 0.1
-        _rect(group, x + inset, y + inset, size - 2 * inset, size - 2 * inset, "frame",
+        draw_rect(group, x + inset, y + inset, size - 2 * inset, size - 2 * inset, "frame",
               fill="none", stroke="#1b6e36", width=1.5, dash="4 3")
     if cell.diagonal is not None:
         ends = (x + 4, y + size - 4, x + size - 4, y + 4) if cell.diagonal == "/" else \
             (x + 4, y + 4, x + size - 4, y + size - 4)
-        element = _line(group, *ends, "diagonal", INK, 3)
+        element = draw_line(group, *ends, "diagonal", INK, 3)
         element.set("data-row", str(r))
         element.set("data-col", str(c))
     if cell.symbol is not None:
@@ -182,16 +183,16 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     elif cell.value is not None and cell.mark != Mark.UNKNOWN:
         font = 18 if len(cell.value) < 4 else 14
         shaded = " shaded" if cell.shape == Shape.SOLID else ""
-        text = _text(group, cx, cy + font * 0.36, cell.value, classes + shaded, size=font,
+        text = draw_text(group, cx, cy + font * 0.36, cell.value, classes + shaded, size=font,
                      data=(r, c))
         if shaded:  # white on black (a style: the mark's class would colour it)
             text.set("style", f"fill: #fff; stroke: {INK}")
     elif cell.shape == Shape.BLANK:
-        _circle(group, cx, cy, 3, "cell unshaded", fill="#888", data=(r, c))
+        draw_circle(group, cx, cy, 3, "cell unshaded", fill="#888", data=(r, c))
     elif cell.mark == Mark.UNKNOWN:
-        _circle(group, cx, cy, 2.5, "cell unknown", fill="#999", data=(r, c))
+        draw_circle(group, cx, cy, 2.5, "cell unknown", fill="#999", data=(r, c))
     if cell.mark == Mark.CONFLICT:
-        _circle(group, cx, cy, size * 0.42, "conflict-ring", fill="none", stroke="#b3001b",
+        draw_circle(group, cx, cy, size * 0.42, "conflict-ring", fill="none", stroke="#b3001b",
                 width=2.5)
 
 
@@ -204,7 +205,7 @@ def _symbol(group: ET.Element, cell: Cell, r: int, c: int, cx: float, cy: float,
     fill = SYMBOL_FILL.get(name, INK)
     if name in ("white", "black", "lamp", "dot"):
         scale = 0.35 if name == "dot" else 1.0
-        element = _circle(group, cx, cy, radius * scale, classes,
+        element = draw_circle(group, cx, cy, radius * scale, classes,
                           fill="#fff" if name == "white" else fill, stroke=INK, width=weight)
     elif name == "star":
         points = [(cx + radius * math.sin(k * math.pi / 5) * (1 if k % 2 == 0 else 0.45),
@@ -215,13 +216,13 @@ def _symbol(group: ET.Element, cell: Cell, r: int, c: int, cx: float, cy: float,
         element = _polygon(group, [(cx, cy - radius), (cx + radius, cy + radius * 0.8),
                                    (cx - radius, cy + radius * 0.8)], classes, fill)
     elif name == "tree":
-        _rect(group, cx - 2.5, cy, 5, radius, "trunk", fill="#8c6d31", stroke="none", width=0)
-        element = _circle(group, cx, cy - radius * 0.25, radius * 0.75, classes, fill=fill,
+        draw_rect(group, cx - 2.5, cy, 5, radius, "trunk", fill="#8c6d31", stroke="none", width=0)
+        element = draw_circle(group, cx, cy - radius * 0.25, radius * 0.75, classes, fill=fill,
                           stroke=INK, width=weight)
     else:  # a cross
         d = radius * 0.7
-        _line(group, cx - d, cy - d, cx + d, cy + d, "cross", INK, 3)
-        element = _line(group, cx - d, cy + d, cx + d, cy - d, classes, INK, 3)
+        draw_line(group, cx - d, cy - d, cx + d, cy + d, "cross", INK, 3)
+        element = draw_line(group, cx - d, cy + d, cx + d, cy - d, classes, INK, 3)
     element.set("data-row", str(r))
     element.set("data-col", str(c))
 
@@ -229,7 +230,7 @@ def _symbol(group: ET.Element, cell: Cell, r: int, c: int, cx: float, cy: float,
 def _polygon(group: ET.Element, points: list[tuple[float, float]], classes: str,
              fill: str) -> ET.Element:
     return ET.SubElement(group, "polygon", {
-        "points": " ".join(f"{_n(x)},{_n(y)}" for x, y in points), "class": classes,
+        "points": " ".join(f"{num(x)},{num(y)}" for x, y in points), "class": classes,
         "fill": fill, "stroke": INK, "stroke-width": "1.5", "stroke-linejoin": "round"})
 
 
@@ -238,27 +239,27 @@ def _outside(group: ET.Element, board: Grid, x0: float, y0: float, width: float,
     for c, line in enumerate(board.top, 1):
         for index, clue in enumerate(line):
             y = y0 - 6 - (len(line) - index - 1) * CLUE_HEIGHT - 5
-            _clue(group, clue, "top", c, index, x0 + (c - 0.5) * size, y)
+            draw_clue(group, clue, "top", c, index, x0 + (c - 0.5) * size, y)
     for c, line in enumerate(board.bottom, 1):
         for index, clue in enumerate(line):
-            _clue(group, clue, "bottom", c, index, x0 + (c - 0.5) * size,
+            draw_clue(group, clue, "bottom", c, index, x0 + (c - 0.5) * size,
                   y0 + height + 6 + index * CLUE_HEIGHT + 15)
     for r, line in enumerate(board.left, 1):
         x = x0 - 6
         for index, clue in reversed(list(enumerate(line))):
-            _clue(group, clue, "left", r, index, x - _clue_width(clue) / 2,
+            draw_clue(group, clue, "left", r, index, x - clue_width(clue) / 2,
                   y0 + (r - 0.5) * size + 6)
-            x -= _clue_width(clue)
+            x -= clue_width(clue)
     for r, line in enumerate(board.right, 1):
         x = x0 + width + 6
         for index, clue in enumerate(line):
-            _clue(group, clue, "right", r, index, x + _clue_width(clue) / 2,
+            draw_clue(group, clue, "right", r, index, x + clue_width(clue) / 2,
                   y0 + (r - 0.5) * size + 6)
-            x += _clue_width(clue)
+            x += clue_width(clue)
 
 
-def key(board: Grid) -> str:
-    """How to read a canvas grid's picture."""
+def key_parts(board: Grid) -> list[str]:
+    """How to read a canvas grid's picture, a phrase each."""
     cells = [cell for row in board.cells for cell in row]
     values = {cell.mark for cell in cells if cell.value is not None}
     parts = [text for mark, text in ((Mark.GIVEN, "bold: given by the puzzle"),
@@ -280,4 +281,4 @@ def key(board: Grid) -> str:
         parts.append("circled over hatching: a clue in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
         parts.append("a small dot: not known")
-    return "; ".join(parts)
+    return parts
