@@ -32,6 +32,11 @@ GENRES = {
     "bridges": ("%! input cells number\n%! show bridge/5 as bridge\n%! show cut/3 as diagonal\n"
                 "used :- number(_, _, _).\nbridge(1,1,1,3,2). cut(2,2,slash).\n"
                 "#show bridge/5. #show cut/3.\n", "2 3\n2 - 2\n- - -\n"),
+    "signs": ("%! input cells number\n%! input between symbol\n%! token < between lt\n"
+              "%! token ^ between lt\n%! text cells+between\n%! show value/3 as number\n"
+              "used :- number(_, _, _).  used :- between(_, _, _, _, _).\n"
+              "value(1,1,1). value(1,2,2). value(2,1,1). value(2,2,2).\n#show value/3.\n",
+              "2 2\n- < -\n^ - -\n1 - -\n"),
 }
 
 
@@ -98,3 +103,11 @@ def test_narrow_consoles_get_bands_and_no_value_is_cut(tmp_path, width):
     drawn = lines_of(board, width)
     assert all(len(line) <= width for line in drawn)
     assert any("★" in line for line in drawn) and any("███" in line for line in drawn)
+
+
+def test_clues_between_cells(tmp_path):
+    board = solved(tmp_path, "signs")
+    wedge = "\u2227"  # the upper cell is less
+    assert lines_of(board, 80)[:4] == ["┏━━━┯━━━┓", "┃ 1 < 2 ┃", f"┠─{wedge}─┼───┨", "┃[1]│ 2 ┃"]
+    assert [(e.get("data-direction"), e.text) for e in elements(board, "between")] == [
+        ("right", "<"), ("down", wedge)]

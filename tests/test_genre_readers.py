@@ -23,7 +23,7 @@ used :- number(_, _, _).  used :- letter(_, _, _).  used :- unknown(_, _).
 used :- shaded(_, _).  used :- unshaded(_, _).  used :- symbol(_, _, _).
 used :- arrow(_, _, _).  used :- outside(_, _, _, _).  used :- region(_, _, _).
 used :- sum(_, _, _, _).  used :- blocked(_, _).  used :- point(_, _, _).
-used :- param(_, _).  used :- param(_, _, _).
+used :- param(_, _).  used :- param(_, _, _).  used :- between(_, _, _, _, _).
 #show used/0.
 """
 
@@ -343,3 +343,25 @@ def test_allowed_variants_of_the_text_grid_give_the_same_facts(path, data):
     end = data.draw(st.sampled_from(["\n", "\r\n"]))
     variant = end.join(lines) + data.draw(st.sampled_from(["", end]))
     assert frozenset(puzzle.parse(variant, "v.txt").facts) == frozenset(instance.facts)
+
+
+def test_clues_between_cells_as_janko_draws_them(tmp_path):
+    puzzle = genre(tmp_path, "input cells number", "input between number symbol",
+                   "token < between lt", "token > between gt", "token ^ between lt",
+                   "token v between gt", "text cells+between")
+    text = "3 3\n- < - - -\n- - ^ - -\n- - - - 1\n- - v - 2\n- > - - -\n"
+    read, instance = layers_of(puzzle, text)
+    assert read.numbers == {(2, 3): 1}
+    assert read.between == {((1, 1), (1, 2)): "lt", ((1, 2), (2, 2)): "lt",
+                            ((2, 2), (3, 2)): "gt", ((2, 3), (3, 3)): 2,
+                            ((3, 1), (3, 2)): "gt"}
+    assert "between(1,2,2,2,lt)" in {str(s) for s in instance.clues}
+    assert round_trips(puzzle, text, "text") == text  # a meaning's second token: down
+    for bad, message in (("3 3\n< - - - -\n" + "- - - - -\n" * 3 + "- - - - -\n",
+                          "p.txt:2: row 1, column 1: '<' is a clue between cells, in a "
+                          "cell's place"),
+                         ("3 3\n- q - - -\n" + "- - - - -\n" * 4,
+                          "p.txt:2: between (1,1) and (1,2): 'q' is no clue between cells")):
+        with pytest.raises(InputError) as error:
+            puzzle.parse(bad, "p.txt")
+        assert str(error.value).startswith(message)

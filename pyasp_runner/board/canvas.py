@@ -161,6 +161,14 @@ def _drawn(grid: Grid, glyphs: Glyphs) -> tuple[list[Text], int, int]:
         else:
             put(2 * r1, (c1 - 1) * (width + 1) + 1 + width // 2, glyphs.vertical(2, strands),
                 "bold")
+    for operator in grid.operators:  # a clue between two cells, on the separator between
+        sign = escape.terminal(operator.text)
+        if operator.direction == "right":
+            put(2 * operator.row - 1, operator.col * (width + 1), sign[:1], "bold")
+        else:
+            start = (operator.col - 1) * (width + 1) + 1 + (width - len(sign[:width])) // 2
+            for offset, char in enumerate(sign[:width]):
+                put(2 * operator.row, start + offset, char, "bold")
     for point in grid.points:
         put(2 * point.row, point.col * (width + 1), escape.terminal(point.text)[:1],
             "bold reverse red" if point.mark == Mark.CONFLICT else "bold")

@@ -63,6 +63,17 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
     for r, row in enumerate(board.cells, 1):
         for c, cell in enumerate(row, 1):
             _foreground(group, cell, r, c, *corner(r, c), size)
+    for operator in board.operators:  # a clue between two cells, on the edge between
+        x, y = corner(operator.row, operator.col)
+        if operator.direction == "right":
+            x, y = x + size, y + size / 2
+        else:
+            x, y = x + size / 2, y + size
+        draw_circle(group, x, y, 10, "between-plate", fill="#fff", stroke="#999", width=1)
+        clue = draw_text(group, x, y + 5, operator.text, "between", size=15)
+        clue.set("data-row", str(operator.row))
+        clue.set("data-col", str(operator.col))
+        clue.set("data-direction", operator.direction)
     for point in board.points:
         x, y = corner(point.row + 1, point.col + 1)
         ring = draw_circle(group, x, y, 9, "point", fill="#fff", stroke=INK, width=1.5)

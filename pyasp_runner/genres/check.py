@@ -22,7 +22,7 @@ _DECODER_NEEDS = {
 # What a token meaning needs declared (empty and blocked need nothing).
 _MEANING_NEEDS = {"shaded": "shaded", "unshaded": "unshaded", "unknown": "unknown",
                   "symbol": "symbol"}
-_BLOCK_NEEDS = {"rooms": "regions", "points": "points"}
+_BLOCK_NEEDS = {"rooms": "regions", "points": "points", "cells+between": "between"}
 
 
 def check(header: Header, rules: Usage) -> None:
@@ -59,6 +59,9 @@ def _failing(header: Header) -> _Fail:
 # must have its block there.
 def _check_tokens(header: Header, fail: _Fail) -> None:
     for token, read in header.tokens.items():
+        if read.meaning == "between" and "symbol" not in header.between:
+            raise fail(read.line, f"the token {token!r} is a clue between cells, which needs "
+                       "the input 'between symbol'")
         needed = _MEANING_NEEDS.get(read.meaning)
         if needed is not None and needed not in header.inputs:
             raise fail(read.line, f"the token {token!r} means {read.meaning!r}, which is no "
@@ -74,8 +77,8 @@ def _check_blocks(header: Header, fail: _Fail) -> None:
         if block.name in words.SIDES and block.name not in header.sides:
             raise fail(line, f"the block {block.name!r} needs the input 'outside "
                        f"{block.name}'")
-    for kind in ("regions", "points"):
-        needed = "rooms" if kind == "regions" else kind
+    for kind in ("regions", "points", "between"):
+        needed = {"regions": "rooms", "between": "cells+between"}.get(kind, kind)
         if kind in header.inputs and all(b.name != needed for b in header.text):
             raise fail(header.inputs[kind], f"the input {kind!r} is read from nowhere: "
                        f"add the block {needed!r} to '%! text'")

@@ -19,6 +19,7 @@ from ..board import (
     Clue,
     Grid,
     Mark,
+    Operator,
     Point,
     Segment,
     Shape,
@@ -196,13 +197,29 @@ def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
     top, bottom, left, right = sides
     points = tuple(Point(r, c, str(n), Mark.CONFLICT if (r, c) in conflict_points
                          else Mark.GIVEN) for (r, c), n in sorted(layers.points.items()))
-    return Grid(cells, top, bottom, left, right, canvas=True,
+    operators = tuple(Operator(a[0], a[1], "right" if a[0] == b[0] else "down",
+                               _between_text(value, a[0] == b[0]))
+                      for (a, b), value in sorted(layers.between.items()))
+    return Grid(cells, top, bottom, left, right, operators=operators, canvas=True,
                 lines=tuple(Segment(a, b) for a, b in sorted(seen.lines)),
                 edges=tuple(Segment(a, b) for a, b in sorted(seen.edges)),
                 borders=tuple(Segment(a, b) for a, b in sorted(seen.borders)),
                 bridges=tuple(Segment(a, b, strands=n) for (a, b), n in
                               sorted(seen.bridges.items())),
                 points=points)
+
+
+def _between_text(value: int | str, across: bool) -> str:
+    """A clue between two cells as drawn: a number, an inequality pointing the right way
+    (`lt`: the left or upper cell is less), a symbol's glyph, else its name."""
+    if isinstance(value, int):
+        return str(value)
+    if value in _SIGNS:
+        return _SIGNS[value][0 if across else 1]
+    return SYMBOLS[value].glyph if value in SYMBOLS else value
+
+
+_SIGNS = {"lt": ("<", "\u2227"), "gt": (">", "\u2228")}  # across, or down (a wedge)
 
 
 # --- JSON --------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ MAX_LINE = 500
 
 class Token(NamedTuple):
     meaning: str            # one of vocabulary.MEANINGS
-    symbol: str | None      # the symbol's name, for the meaning `symbol`
+    symbol: str | None      # the symbol's (or the between clue's) name
     line: int
 
 
@@ -234,6 +234,11 @@ class _Reading:
                 raise self.fail(number, f"'symbol' needs one symbol's name: "
                                 f"{', '.join(words.SYMBOLS)}")
             symbol = meaning[1]
+        elif meaning[0] == "between":  # a clue between two cells: its name
+            if len(meaning) != 2 or not _NAME.fullmatch(meaning[1]):
+                raise self.fail(number, "'between' needs the clue's name (a-z, digits, _), "
+                                "e.g. between lt")
+            symbol = meaning[1]
         elif len(meaning) != 1:
             raise self.fail(number, f"unexpected {meaning[1][:40]!r} after {meaning[0]!r}")
         if token in self.tokens:
@@ -253,6 +258,8 @@ class _Reading:
             blocks.append(Block(name, word.endswith("?")))
         if sum(block.optional for block in blocks) > 1:
             raise self.fail(number, "at most one block may be left out ('?')")
+        if {"cells", "cells+between"} <= {block.name for block in blocks}:
+            raise self.fail(number, "the cells are one block: cells, or cells+between")
         self.text = tuple(blocks)
 
     def _puzzlink(self, number: int, rest: str) -> None:

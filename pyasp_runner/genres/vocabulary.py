@@ -64,11 +64,11 @@ ARROWS = ("n", "e", "s", "w")
 DIRECTIONS = ("down", "right")
 
 # What a token of the text grid (or a decoder's `.`) may be given to mean.
-MEANINGS = ("empty", "shaded", "unshaded", "unknown", "blocked", "symbol")
+MEANINGS = ("empty", "shaded", "unshaded", "unknown", "blocked", "symbol", "between")
 DEFAULT_TOKENS = {"-": "empty", ".": "empty", "?": "unknown"}
 
 # The text grid's blocks after its size line (`%! text`).
-BLOCKS = ("cells", "rooms", "top", "bottom", "left", "right", "points")
+BLOCKS = ("cells", "cells+between", "rooms", "top", "bottom", "left", "right", "points")
 
 
 class Role(NamedTuple):

@@ -43,6 +43,7 @@ def read(text: str, source: str, header: Header) -> Layers:
     at = 1
     cells: dict[Pos, str] = {}
     rooms: dict[Pos, str] = {}
+    line_of: dict[tuple[str, Pos], int] = {}  # (block, cell) -> its line in the file
     for block in blocks:
         height, width = _shape(block, rows, cols)
         chunk = lines[at:at + height]
@@ -50,8 +51,20 @@ def read(text: str, source: str, header: Header) -> Layers:
         grid = [_tokens(line, width, source, number, block) for number, line in chunk]
         if block in ("cells", "rooms"):
             target = cells if block == "cells" else rooms
-            target.update(((r, c), token) for r, row in enumerate(grid, 1)
-                          for c, token in enumerate(row, 1))
+            for r, row in enumerate(grid, 1):
+                for c, token in enumerate(row, 1):
+                    target[(r, c)] = token
+                    line_of[(block, (r, c))] = chunk[r - 1][0]
+        elif block == "cells+between":
+            for y, row in enumerate(grid):
+                for x, token in enumerate(row):
+                    pos = (y // 2 + 1, x // 2 + 1)
+                    if y % 2 == 0 and x % 2 == 0:
+                        cells[pos] = token
+                        line_of[("cells", pos)] = chunk[y][0]
+                    elif y % 2 == 0 or x % 2 == 0:  # between two cells of a row, a column
+                        other = (pos[0], pos[1] + 1) if y % 2 == 0 else (pos[0] + 1, pos[1])
+                        _between(layers, header, token, (pos, other), source, chunk[y][0])
         elif block == "points":
             for r, row in enumerate(grid):
                 for c, token in enumerate(row):
@@ -63,13 +76,30 @@ def read(text: str, source: str, header: Header) -> Layers:
                 value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}")
                 if value is not None:
                     layers.outside[(block, index)] = (value,)
-    line_of = {pos: lines[1 + _offset(blocks, "cells", rows) + pos[0] - 1][0] for pos in cells}
-    layers = _read_cells(cells, layers, header, source, line_of)
+    layers = _read_cells(cells, layers, header, source,
+                         {pos: line_of[("cells", pos)] for pos in cells})
     if rooms:
-        room_line = {pos: lines[1 + _offset(blocks, "rooms", rows) + pos[0] - 1][0]
-                     for pos in rooms}
-        layers = _read_rooms(rooms, layers, header, source, room_line)
+        layers = _read_rooms(rooms, layers, header, source,
+                             {pos: line_of[("rooms", pos)] for pos in rooms})
     return layers
+
+
+def _between(layers: Layers, header: Header, token: str, pair: tuple[Pos, Pos], source: str,
+             line: int) -> None:
+    """The token between two cells of a `cells+between` block: no clue, a number, or a
+    token meaning `between NAME`."""
+    (r1, c1), (r2, c2) = pair
+    where = f"between ({r1},{c1}) and ({r2},{c2})"
+    if token in ("-", ".") and token not in header.tokens:
+        return
+    known = meaning(token, header)
+    if known is not None and known[0] == "between" and known[1] is not None:
+        layers.between[pair] = known[1]
+    elif known is None and _NUMBER.fullmatch(token) and "number" in header.between:
+        layers.between[pair] = int(token)
+    else:
+        raise InputError(source, f"{where}: {token[:20]!r} is no clue between cells (a "
+                         "number, a token meaning 'between NAME', or - for none)", line)
 
 
 def _size_line(line: str, source: str, number: int,
@@ -100,7 +130,8 @@ def _size_line(line: str, source: str, number: int,
 
 def _shape(block: str, rows: int, cols: int) -> tuple[int, int]:
     """(lines, tokens per line) of a block."""
-    return {"cells": (rows, cols), "rooms": (rows, cols), "top": (1, cols),
+    return {"cells": (rows, cols), "cells+between": (2 * rows - 1, 2 * cols - 1),
+            "rooms": (rows, cols), "top": (1, cols),
             "bottom": (1, cols), "left": (1, rows), "right": (1, rows),
             "points": (rows + 1, cols + 1)}[block]
 
@@ -120,15 +151,6 @@ def _blocks_present(blocks: Sequence[Block], count: int, rows: int, source: str,
     listed = ", ".join(every)
     raise InputError(source, f"{count} lines after the size line; this genre's grid has "
                      f"{expected} ({listed}, for {rows} rows)", number)
-
-
-def _offset(blocks: Sequence[str], name: str, rows: int) -> int:
-    at = 0
-    for block in blocks:
-        if block == name:
-            return at
-        at += _shape(block, rows, 1)[0]
-    return 0
 
 
 def _tokens(line: str, width: int, source: str, number: int, block: str) -> list[str]:
@@ -180,6 +202,8 @@ def _read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: s
                 sets[kind].add(pos)
             elif kind == "blocked":
                 sets["blocked"].add(pos)
+            elif kind == "between":
+                raise refuse(pos, f"{token[:20]!r} is a clue between cells, in a cell's place")
             elif kind == "symbol" and symbol is not None:
                 layers.symbols[pos] = symbol
             continue
@@ -257,6 +281,8 @@ def _write_block(block: str, layers: Layers, header: Header) -> list[str]:
         rooms = any(b.name == "rooms" for b in header.text)  # then blocked cells are there
         return [" ".join(_cell_token(layers, header, (r, c), rooms)
                          for c in range(1, cols + 1)) for r in range(1, rows + 1)]
+    if block == "cells+between":
+        return _write_between(layers, header)
     if block == "rooms":
         blocked = token_for(header, "blocked") or "-"
         return [" ".join(blocked if (r, c) in layers.blocked else
@@ -297,3 +323,34 @@ def _required(token: str | None, what: str) -> str:
     if token is None:
         raise ValueError(f"the header gives {what} no token")
     return token
+
+
+def _write_between(layers: Layers, header: Header) -> list[str]:
+    """The cells with the clues between them: cell tokens at the even places of the even
+    lines (0-based), a clue (or -) between two cells, - between four."""
+    def clue(pair: tuple[Pos, Pos]) -> str:
+        value = layers.between.get(pair)
+        if value is None:
+            return "-"
+        if isinstance(value, int):
+            return str(value)
+        tokens = [token for token, read in header.tokens.items()
+                  if read.meaning == "between" and read.symbol == value]
+        if not tokens:
+            raise ValueError(f"the header gives the clue {value} no token")
+        down = pair[0][0] != pair[1][0]  # a second token of the meaning is written down
+        return tokens[1] if down and len(tokens) > 1 else tokens[0]
+
+    out = []
+    for r in range(1, layers.rows + 1):
+        row: list[str] = []
+        for c in range(1, layers.cols + 1):
+            row.append(_cell_token(layers, header, (r, c), False))
+            if c < layers.cols:
+                row.append(clue(((r, c), (r, c + 1))))
+        out.append(" ".join(row))
+        if r < layers.rows:
+            out.append(" ".join(clue(((r, c), (r + 1, c))) if x % 2 == 0 else "-"
+                                for x, c in ((x, x // 2 + 1)
+                                             for x in range(2 * layers.cols - 1))))
+    return out
