@@ -324,13 +324,14 @@ def test_every_genre_instance_reads_back_from_what_is_written(path):
 @settings(max_examples=25, deadline=None, derandomize=bool(os.environ.get("CI")))
 @given(data=st.data())
 def test_allowed_variants_of_the_text_grid_give_the_same_facts(path, data):
-    """Spaces, tabs, CRLF, blank and comment lines, a missing last newline, leading zeros
-    and a plus sign on numbers: the same puzzle."""
+    """Spaces, tabs, CRLF, blank lines, comment lines before the size line, a missing
+    last newline, leading zeros and a plus sign on numbers: the same puzzle (after the
+    size line `#` is a token, docs/genres.md)."""
     puzzle = registry()[path.parent.name]
     _, instance = layers_of(puzzle, path.read_text(encoding="utf-8"))
     text = puzzle.writer("text")(instance, list(instance.clues))
     tokens_meaning = puzzle.genre.header.tokens  # a token with its own meaning stays as it is
-    lines = []
+    lines = data.draw(st.lists(st.sampled_from(["", "# a comment", "#"]), max_size=2))
     for line in text.splitlines():
         tokens = [data.draw(st.sampled_from([token, f"0{token}", f"+{token}"]))
                   if token.isdigit() and token not in tokens_meaning else token
@@ -339,7 +340,7 @@ def test_allowed_variants_of_the_text_grid_give_the_same_facts(path, data):
         lines.append(data.draw(st.sampled_from(["", " "])) + gap.join(tokens)
                      + data.draw(st.sampled_from(["", " ", "\t"])))
         if data.draw(st.booleans()):
-            lines.append(data.draw(st.sampled_from(["", "   ", "# a comment"])))
+            lines.append(data.draw(st.sampled_from(["", "   "])))
     end = data.draw(st.sampled_from(["\n", "\r\n"]))
     variant = end.join(lines) + data.draw(st.sampled_from(["", end]))
     assert frozenset(puzzle.parse(variant, "v.txt").facts) == frozenset(instance.facts)
