@@ -78,6 +78,22 @@ def test_it_explains_a_contradiction_and_hints(sudoku, capsys, tmp_path):
     assert hint["solution"]["grid"][0][1] == "1"
 
 
+def test_the_pictures_in_docs_are_what_the_commands_draw(sudoku, capsys, tmp_path,
+                                                         monkeypatch):
+    """docs/genre-explained.svg and docs/genre-sudoku.svg, drawn again by the commands
+    docs/genres.md gives for them."""
+    rules, _ = sudoku
+    monkeypatch.chdir(rules.parent)
+    (rules.parent / "broken.txt").write_text("4 4\n- 1 - 1\n- - - 2\n3 - - -\n- - 3 -\n")
+    drawn = tmp_path / "explained.svg"
+    assert main(["sudoku.lp", "broken.txt", "--explain", "--svg", str(drawn)]) == 1
+    assert drawn.read_text() == (ROOT / "docs" / "genre-explained.svg").read_text()
+    monkeypatch.chdir(ROOT)
+    assert main(["sudoku", "instances/sudoku/wikipedia.txt", "--svg", str(drawn)]) == 0
+    assert drawn.read_text() == (ROOT / "docs" / "genre-sudoku.svg").read_text()
+    capsys.readouterr()
+
+
 def test_it_writes_itself_back_and_reads_addresses(sudoku, capsys):
     rules, puzzle = sudoku
     assert main([str(rules), str(puzzle), "--to", "puzzlink"]) == 0
