@@ -286,10 +286,10 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                        help="grade the puzzle: easy (propagation alone solves it), medium "
                        f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
                        "or hard (more)")
-    if not puzzle.spec.options:
+    if not puzzle.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
-    for option in puzzle.spec.options:
+    for option in puzzle.options:
         if option.metavar is None:
             own.add_argument(option.flag, action="store_true", dest=option.name,
                              help=option.help)
@@ -390,7 +390,7 @@ def say(console: Console, line: str, style: str) -> None:
     console.print(Text(line, style=style))
 
 
-def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+def heading(console: Console, puzzle: Puzzle, instance: Instance[Any]) -> Text:
     """The line above a drawing: the puzzle and its file (with a plain dash where the
     output's encoding has no middle dot)."""
     from rich.text import Text
@@ -427,7 +427,7 @@ def add_clingo_options(parser: argparse.ArgumentParser) -> None:
 
 def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
     """The puzzle's own options as given, by `Option.name`."""
-    return {option.name: getattr(args, option.name) for option in puzzle.spec.options}
+    return {option.name: getattr(args, option.name) for option in puzzle.options}
 
 
 def _natural(text: str) -> int:
@@ -536,10 +536,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         raise UserError(f"usage: solve-asp {args.command} INPUT [options]; "
                         f"solve-asp examples {args.command} lists the shipped instances")
     puzzle = registry()[args.command]
-    if args.hint and puzzle.spec.refuses_hint:
-        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
-    if args.explain and puzzle.spec.refuses_explain:
-        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
+    if args.hint and puzzle.refuses_hint:
+        raise UserError(f"--hint does not apply: {puzzle.refuses_hint}")
+    if args.explain and puzzle.refuses_explain:
+        raise UserError(f"--explain does not apply: {puzzle.refuses_explain}")
     check_combinations(args)
     text, source = read_input(puzzle, args, err)
     if getattr(args, "to", None) or args.facts:
