@@ -14,7 +14,8 @@ from clingo import Symbol
 
 from ..errors import InputError
 from ..puzzle import Instance, Value, to_python
-from ._nonogram_formats import UNKNOWN, write_pzpr
+from ._nonogram_clues import UNKNOWN
+from ._nonogram_ids import write_pzpr
 
 
 class Sized(Protocol):

@@ -56,8 +56,7 @@ from typing import Any, NamedTuple
 
 from clingo import Symbol
 
-from ..board import Board as Picture
-from ..board import Cell, Clue, Grid, Mark, Shape, Side
+from ..board import Board, Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
 from ..puzzle import (
     Answer,
@@ -73,27 +72,10 @@ from ..puzzle import (
     to_python,
 )
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
-from ._nonogram_formats import (
-    GNO_SECTION,
-    LETTER_CLUES,
-    MAX_SIDE,
-    UNKNOWN,
-    Board,
-    check_fit,
-    read_cwd,
-    read_gno,
-    read_jcross,
-    read_letters,
-    read_lists,
-    read_mk,
-    read_nin,
-    read_non,
-    read_nonogrid,
-    read_puzzlekit,
-    read_pzpr,
-    read_tatham,
-    read_webpbn,
-)
+from ._nonogram_clues import MAX_SIDE, UNKNOWN, NonogramClues, check_fit
+from ._nonogram_ids import LETTER_CLUES, read_letters, read_lists, read_pzpr, read_tatham
+from ._nonogram_numbers import read_cwd, read_jcross, read_mk, read_nin, read_non, read_puzzlekit
+from ._nonogram_sections import GNO_SECTION, read_gno, read_nonogrid, read_webpbn
 from ._nonogram_writers import (
     clue_runs,
     clue_text,
@@ -204,7 +186,7 @@ def _without_comments(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
-def instance_of(board: Board, source: str) -> Instance[NonogramInput]:
+def instance_of(board: NonogramClues, source: str) -> Instance[NonogramInput]:
     structure = (fact("width", board.width), fact("height", board.height))
     clues = [line_clue("col_clue", c, runs)
              for c, runs in enumerate(board.columns, start=1) if runs is not None]
@@ -259,7 +241,7 @@ def _clues(answer: Answer, name: str, count: int) -> list[list[int] | None]:
     return clues
 
 
-def board(instance: Instance[NonogramInput], answer: Answer) -> Picture:
+def board(instance: Instance[NonogramInput], answer: Answer) -> Board:
     """Black and white cells, the runs of every line beside it (columns above, rows left)."""
     drawing = instance.data
     givens = {(r, c): bool(black) for r, c, black in answer.atoms("given", 3)}
@@ -268,11 +250,11 @@ def board(instance: Instance[NonogramInput], answer: Answer) -> Picture:
                   for r, row in enumerate(_cells(instance, answer), start=1))
     top = _runs_side(_clues(answer, "col_clue", drawing.width), set())
     left = _runs_side(_clues(answer, "row_clue", drawing.height), set())
-    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+    return Board(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
                    "each line, in order")
 
 
-def conflict_board(instance: Instance[NonogramInput], conflict: list[Symbol]) -> Picture:
+def conflict_board(instance: Instance[NonogramInput], conflict: list[Symbol]) -> Board:
     """The clues of every line and the given cells, those in the conflict marked."""
     drawing = instance.data
     clues = Answer(instance.clues)
@@ -286,7 +268,7 @@ def conflict_board(instance: Instance[NonogramInput], conflict: list[Symbol]) ->
                      {c for name, c in lines if name == "col_clue"})
     left = _runs_side(_clues(clues, "row_clue", drawing.height),
                       {r for name, r in lines if name == "row_clue"})
-    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+    return Board(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
                    "each line, in order")
 
 
@@ -325,7 +307,7 @@ def describe_clue(instance: Instance[NonogramInput], clue: Symbol) -> str:
 def blank(size_text: str | None) -> Instance[NonogramInput]:
     """An empty board of a size like `10x10` (W x H) or `10`, no clue on any line."""
     width, height = read_size(size_text, "10x10", MAX_SIDE)
-    return instance_of(Board(width, height, [None] * width, [None] * height), "--size")
+    return instance_of(NonogramClues(width, height, [None] * width, [None] * height), "--size")
 
 
 def clues_of(instance: Instance[NonogramInput], answer: Answer) -> list[Symbol]:
