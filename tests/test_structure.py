@@ -10,10 +10,10 @@ import re
 import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
-from pyasp_runner.cli.definition import build_parser
 from pyasp_runner import runner
 from pyasp_runner.board import Board, Cell, Grid
 from pyasp_runner.board.svg import svg
+from pyasp_runner.cli.definition import build_parser
 from pyasp_runner.puzzle import (
     Answer,
     Drawing,
