@@ -10,7 +10,7 @@ import re
 import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
-from pyasp_runner import runner
+from pyasp_runner import puzzles, runner
 from pyasp_runner.board import Board, Cell, Grid
 from pyasp_runner.board.svg import svg
 from pyasp_runner.cli.definition import build_parser
@@ -25,9 +25,11 @@ from pyasp_runner.puzzle import (
     Writing,
     fact,
 )
-from pyasp_runner.puzzles import Puzzle, registry
+from pyasp_runner.puzzles import GenrePuzzle, Puzzle, registry
 
 PUZZLES = sorted(registry())
+MODULES = puzzles.module_names()
+GENRES = sorted(set(PUZZLES) - set(MODULES))
 GROUPS = ("drawing", "reasoning", "writing", "generating", "judging", "size", "options")
 
 
@@ -58,7 +60,7 @@ def test_puzzle_has_every_part(name):
         assert expected_for(path)["status"]
 
 
-@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("name", MODULES)
 def test_puzzle_declares_itself_by_the_contract(name):
     module = registry()[name].module
     spec = module.PUZZLE
@@ -75,6 +77,18 @@ def test_puzzle_declares_itself_by_the_contract(name):
     # Each group's hooks take the instance record the puzzle's reader makes (mypy holds
     # them to it); here: a hook reads the record `parse` gives, whatever its kind.
     assert spec.description is None and spec.encoding is None  # a module's: its own
+
+
+@pytest.mark.parametrize("name", GENRES)
+def test_a_genre_is_its_file_alone(name):
+    """A genre is `asp/<name>.lp` with its header: no module, and a contract its header
+    builds (which the spec's own check accepts)."""
+    puzzle = registry()[name]
+    assert isinstance(puzzle, GenrePuzzle)
+    assert not (ROOT / "pyasp_runner" / "puzzles" / f"{name}.py").exists()
+    assert puzzle.genre.header.genre == name, "a shipped genre's name is its file's"
+    puzzle.spec.check()
+    assert puzzle.summary == puzzle.genre.header.summary
 
 
 @pytest.mark.parametrize("name", PUZZLES)
@@ -176,8 +190,7 @@ def test_a_contract_declared_from_data_needs_no_module(tmp_path):
     found = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=2))
     assert (found.status, found.unique) == (runner.SOLVED, True)
     answer = found.answers[0]
-    assert puzzle.solution_json(instance, answer) == {"grid": [[1, 2, 3], [2, 3, 1],
-                                                               [3, 1, 2]]}
+    assert puzzle.solution_json(instance, answer)["grid"] == [[1, 2, 3], [2, 3, 1], [3, 1, 2]]
     assert 'data-row="3"' in svg(puzzle.board(instance, answer))
     assert puzzle.describe_clue(instance, instance.clues[0]) == "given(1,1,1)"
     assert puzzle.writers == {} and not puzzle.can_generate and puzzle.options == ()
