@@ -37,7 +37,6 @@ from .present import (
     write_svg,
     written,
 )
-from .questions import explain, grade, hint
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -139,12 +138,12 @@ def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
 
 def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
-    if options.grade:
-        return grade(session, options, out, err)
-    if options.explain:
-        return explain(session, options, out, err)
-    if options.hint:
-        return hint(session, options, out, err)
+    if options.grade or options.explain or options.hint:
+        from . import questions  # only a question's run loads it
+
+        ask = (questions.grade if options.grade else questions.explain if options.explain
+               else questions.hint)
+        return ask(session, options, out, err)
     if options.trace:
         return trace(session, options, err, out)
     from .. import runner
