@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..puzzles import Puzzle
     from ..session import Loaded
 
-def list_examples(puzzle: Puzzle, out: Console) -> int:
+def list_examples(puzzle: Puzzle, out: Console) -> ExitCode:
     from rich.table import Table
 
     table = Table(show_header=True, header_style="bold", box=None)
@@ -231,7 +231,7 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
     return result._replace(status=status, stats=stats)
 
 
-def exit_code(status: str) -> int:
+def exit_code(status: str) -> ExitCode:
     """The exit code of a run's status; SIGTERM's own for a run it stopped."""
     if status == "interrupted":  # runner.INTERRUPTED
         return output.interrupted_code()

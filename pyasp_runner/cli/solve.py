@@ -56,7 +56,7 @@ def settings_of(options: SolveOptions) -> Settings:
                     configuration=options.configuration)
 
 
-def solve(options: SolveOptions, out: Console, err: Console) -> int:
+def solve(options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """One puzzle's run: its facts or another format (--facts, --to), or a question asked
     of the session (a solve, --explain, --hint, --grade, --trace) and its outcome shown."""
     from ..puzzle import facts_text
@@ -136,7 +136,7 @@ def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
     return found if found is not None and found.name == parts[2] else None
 
 
-def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if options.grade or options.explain or options.hint:
         from . import questions  # only a question's run loads it
@@ -250,7 +250,7 @@ def respond(session: Session, options: SolveOptions, out: Console, err: Console)
     return exit_code(outcome.status)
 
 
-def trace(session: Session, options: SolveOptions, err: Console, out: Console) -> int:
+def trace(session: Session, options: SolveOptions, err: Console, out: Console) -> ExitCode:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
 
