@@ -51,7 +51,7 @@ from .options import (
     SolveOptions,
     StudioOptions,
 )
-from .present import exit_code, list_examples, list_puzzles, say
+from .present import exit_code, list_examples, list_puzzles, say, version_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -94,6 +94,9 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     --json-lines also a JSON object on standard output)."""
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
+        return ExitCode.SOLVED
+    if argv == ["--version"]:  # likewise (argparse's own --version, in any other place)
+        out.file.write(version_text() + "\n")
         return ExitCode.SOLVED
     from .. import runner  # any other command may solve: clingo
     from .definition import UsageExit, parse

@@ -1,10 +1,12 @@
 """What the command line shows: one-line messages, the heading and the drawing of an
 answer, the summary line and the statistics table, SVG pictures, a spinner on a
-terminal, the list of puzzles and of a puzzle's examples; the exit code of a status; and
-the writing of answers within the time limit (`written`, `stopped_while_writing`).
+terminal, the version line, the list of puzzles and of a puzzle's examples; the exit
+code of a status; and the writing of answers within the time limit (`written`,
+`stopped_while_writing`).
 
 A run imports what its path uses, inside the functions: `--list` neither clingo nor
-rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
+rich's console, `--version` clingo alone (no puzzle, no parser), `--json` no rich; only
+a drawing imports rich.text, rich.table.
 """
 
 from __future__ import annotations
@@ -92,6 +94,14 @@ def can_show(console: Console, text: str) -> bool:
 def text_out(options: Searching, out: Console, err: Console) -> Console:
     """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
     return err if getattr(options, "svg", None) == "-" else out
+
+
+def version_text() -> str:
+    """`solve-asp --version`'s line: the package's version and clingo's."""
+    import clingo
+
+    from .. import __version__
+    return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
 def list_puzzles(console: Console) -> None:
