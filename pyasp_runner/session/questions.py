@@ -8,8 +8,6 @@ returns an `Outcome` (`record.py`), which the command line, the API, the studio 
 collection's workers present. Nothing here prints or exits.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -37,7 +35,7 @@ class Session(NamedTuple):
 
     @classmethod
     def open(cls, puzzle: str, text: str, *, source: str = "<text>",
-             settings: Settings = DEFAULTS, time_limit: float | None = None) -> Session:
+             settings: Settings = DEFAULTS, time_limit: float | None = None) -> "Session":
         """Read `text` as `puzzle` with `settings`; the questions' searches may take
         `time_limit` seconds from now."""
         deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -94,7 +92,7 @@ class Session(NamedTuple):
         hold together. Raises `Stopped` if the deadline ends the search for it."""
         from .. import reasoning  # only the questions about clues load it
 
-        refusal = self.loaded.puzzle.spec.refuses_explain
+        refusal = self.loaded.puzzle.refuses_explain
         if refusal:
             raise UserError(f"--explain does not apply: {refusal}")
         solved = self.solve(progress=progress)
@@ -114,7 +112,7 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        refusal = loaded.puzzle.spec.refuses_hint
+        refusal = loaded.puzzle.refuses_hint
         if refusal:
             raise UserError(f"--hint does not apply: {refusal}")
         started = time.perf_counter()
@@ -143,9 +141,9 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        spec = loaded.puzzle.spec
-        if spec.refuses_hint:
-            raise UserError(f"--grade does not apply: {spec.refuses_hint}")
+        refusal = loaded.puzzle.refuses_hint
+        if refusal:
+            raise UserError(f"--grade does not apply: {refusal}")
         started = time.perf_counter()
         instance = loaded.instance
         program = reasoning.ClueProgram(loaded.encoding, instance.structure, instance.clues,
@@ -161,7 +159,7 @@ class Session(NamedTuple):
                                 "choices": graded.choices, "conflicts": graded.conflicts,
                                 "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
                                 "configuration": self.settings.configuration
-                                or spec.configuration or "auto"}
+                                or loaded.puzzle.spec.configuration or "auto"}
         if graded.solution is not None:
             puzzle = loaded.puzzle
             settled = Answer(tuple(sym for sym in graded.solution.symbols
@@ -170,7 +168,7 @@ class Session(NamedTuple):
             data["open"] = puzzle.known_count(instance, graded.solution) - given
         return Outcome(loaded, GRADE, found, 1, None, grade=data, checks=program.checks)
 
-    def trace(self, models: int | None = None, max_events: int | None = None) -> Trace:
+    def trace(self, models: int | None = None, max_events: int | None = None) -> "Trace":
         """Solve as `solve` does, with one thread, recording clingo's search (`trace.py`);
         `models`: answers to look for instead of the settings'."""
         from .. import trace

@@ -8,20 +8,18 @@ sentence, what each statistic means) are here too, for the command and the studi
 It knows no particular puzzle: values come through the registry's `Puzzle`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from clingo import Symbol
 
 from .. import runner
 from ..puzzle import Answer, Closest, Instance
 from ..puzzles import Puzzle
+from .loading import Loaded
 
 if TYPE_CHECKING:
-    from clingo import Symbol
-
     from ..board import Board
-    from .loading import Loaded
 
 # The questions (`Outcome.question`).
 SOLVE, EXPLAIN, HINT, STEP, GRADE = "solve", "explain", "hint", "step", "grade"
@@ -69,7 +67,7 @@ class Outcome(NamedTuple):
         return self.loaded.puzzle
 
     @property
-    def instance(self) -> Instance:
+    def instance(self) -> Instance[Any]:
         return self.loaded.instance
 
     @property
@@ -133,7 +131,7 @@ class Outcome(NamedTuple):
                             "solution": self.puzzle.solution_json(self.instance, forced)}
         return data
 
-    def boards(self) -> list[Board]:
+    def boards(self) -> list["Board"]:
         """What is drawn: the answers listed; explain's clues, those in the conflict
         marked (where the puzzle draws its clues; else the answer found); a hint's forced
         values; grade's solution."""
@@ -152,7 +150,7 @@ class Outcome(NamedTuple):
         return [f"Solution {i}" for i in range(1, count + 1)] if count > 1 else []
 
 
-def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
+def solve_envelope(puzzle: Puzzle, instance: Instance[Any], result: runner.Result,
                    shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
     """The JSON envelope of a search, with the first `shown` answers as solutions
     (`solutions`: those answers already converted, when the writing made them)."""
@@ -185,7 +183,7 @@ def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
     return data
 
 
-def conflict_sentence(puzzle: Puzzle, instance: Instance, conflict: Sequence[Symbol]) -> str:
+def conflict_sentence(puzzle: Puzzle, instance: Instance[Any], conflict: Sequence[Symbol]) -> str:
     """A minimal conflict in words: "the 5 at (1,1) and the 5 at (1,2) cannot both hold"."""
     described = [puzzle.describe_clue(instance, clue) for clue in conflict]
     if len(described) == 1:
