@@ -37,6 +37,8 @@ if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
 
     from rich.console import RenderableType
 
+    from .player import PlayerAnswer
+
 Value = int | str | tuple["Value", ...]
 
 
@@ -225,6 +227,12 @@ class PuzzleSpec(NamedTuple):
                                                 clues are only listed
         refuses_hint, refuses_explain           why --hint / --explain do not apply
                                                 (None: they do)
+    Checking a player's answer (--check):
+        read_answer(instance, solution) -> PlayerAnswer  a player's answer, the JSON
+                                                solution object, as the answer atoms it
+                                                states (pyasp_runner.player); raises
+                                                player.AnswerError; None: --check does
+                                                not apply
     Writing puzzle text, and generate (blank and clues_of together, with write):
         write(instance, clues) -> str           puzzle text in its own input format
         writers                                 every format written (`--to`): name ->
@@ -287,6 +295,7 @@ class PuzzleSpec(NamedTuple):
     conflict_board: Callable[[Instance, list[Symbol]], Board] | None = None
     refuses_hint: str | None = None
     refuses_explain: str | None = None
+    read_answer: Callable[[Instance, Mapping[str, Any]], PlayerAnswer] | None = None
     blank: Callable[[str | None], Instance] | None = None
     clues_of: Callable[[Instance, Answer], list[Symbol]] | None = None
     random_answer: Callable[[Instance, random.Random], Answer | None] | None = None

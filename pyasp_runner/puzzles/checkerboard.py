@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..board import Board as Picture
@@ -27,7 +28,9 @@ from ..board import Cell as Square
 from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, integer, natural
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
@@ -386,6 +389,13 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's tiling, `{"grid": [[stone, ...], ...]}`: the stone (0, 1, ... in the
+    file's order) covering each field (null: left open)."""
+    board: Board = instance.data
+    return read_numbers(solution, "cover", board.rows, board.cols, what="a stone number")
+
+
 PUZZLE = PuzzleSpec(
     name="checkerboard", parse=parse, solution_json=solution_json,
     board=board, size=size,
@@ -395,4 +405,5 @@ PUZZLE = PuzzleSpec(
     unsolvable="the stones cannot tile the board (every field covered once, the colours "
     "matching the board's)",
     unsolvable_alone="the stones cannot tile this board",
+    read_answer=read_answer,
 )

@@ -21,6 +21,7 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -28,7 +29,9 @@ from clingo import Symbol
 from ..board import Board, Clue, Grid, Mark, Operator, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     Line,
@@ -385,9 +388,16 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    layout: Layout = instance.data
+    return read_numbers(solution, "value", layout.rows, layout.columns)
+
+
 PUZZLE = PuzzleSpec(
     name="equation", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE,
+    read_answer=read_answer,
 )

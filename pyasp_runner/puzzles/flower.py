@@ -9,11 +9,15 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
+
+from clingo import Number
 
 from ..board import Board, Cell, Lines, Mark, Rings, Row, Shape
 from ..errors import InputError
 from ..numerals import fields as split_fields
+from ..player import AnswerError, PlayerAnswer, player_answer
 from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
 from ._grid import content_lines
 
@@ -167,9 +171,29 @@ NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing
 
 # Every answer is shown by default (default_models=0): all solutions, or all the best
 # stack positions when none covers every hole.
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's rotations, `{"rotations": [r, ...]}`, one per disk (null: left open)."""
+    stack: Stack = instance.data
+    rotations = solution.get("rotations") if isinstance(solution, Mapping) else None
+    if not isinstance(rotations, list) or len(rotations) != len(stack.disks):
+        raise AnswerError("rotations", f"expected a list of {len(stack.disks)} rotations")
+    stated, decided, open_disks = [], [], 0
+    for disk, rotation in enumerate(rotations, start=1):
+        if rotation is None:
+            open_disks += 1
+            continue
+        if not isinstance(rotation, int) or isinstance(rotation, bool):
+            raise AnswerError(f"rotations[{disk - 1}]", f"expected a rotation (a whole "
+                              f"number) or null, found {rotation!r}")
+        stated.append(fact("rot", disk, rotation))
+        decided.append(("rot", (Number(disk),)))
+    return player_answer(stated, decided, open_disks, len(stack.disks))
+
+
 PUZZLE = PuzzleSpec(
     name="flower", parse=parse, solution_json=solution_json,
     board=board, assess=assess, listing=listing,
     size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
     refuses_explain=NO_CLUES,
+    read_answer=read_answer,
 )

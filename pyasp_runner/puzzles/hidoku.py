@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -33,7 +34,9 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import SIGNED
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -324,6 +327,12 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return csv_text(grid)
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: blocked, or left open)."""
+    board: Board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols, board.blocked)
+
+
 PUZZLE = PuzzleSpec(
     name="hidoku", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
@@ -331,4 +340,5 @@ PUZZLE = PuzzleSpec(
     random_answer=random_answer, clue_atom=clue_atom, write=write, size=size,
     max_size=MAX_SIZE, options=OPTIONS,
     configure=configure,
+    read_answer=read_answer,
 )

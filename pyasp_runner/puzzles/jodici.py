@@ -5,13 +5,16 @@ Input: three CSV rows (rings, inner first) of six fields (sectors), `_` for empt
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from clingo import Symbol
 
 from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     atom_grid,
@@ -98,9 +101,15 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
     return f"the {digit} at ring {ring}, sector {sector}"
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's digits, `{"grid": [[d, ...], ...]}`, a row per ring (null: left open)."""
+    return read_numbers(solution, "value", RINGS, SECTORS, what="a digit")
+
+
 PUZZLE = PuzzleSpec(
     name="jodici", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write,
+    read_answer=read_answer,
 )

@@ -11,6 +11,7 @@ number).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -19,7 +20,9 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_integer
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -160,9 +163,16 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return header + csv_text(given_rows(board.n, board.n, clues))
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board: Board = instance.data
+    return read_numbers(solution, "value", board.n, board.n)
+
+
 PUZZLE = PuzzleSpec(
     name="magic", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
     write=write, size=size, max_size=MAX_SIZE,
+    read_answer=read_answer,
 )

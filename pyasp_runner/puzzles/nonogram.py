@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -59,7 +60,9 @@ from clingo import Symbol
 from ..board import Board as Picture
 from ..board import Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
+from ..player import AnswerError, PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
+from ._answers import read_grid
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
 from ._nonogram_formats import (
     GNO_SECTION,
@@ -497,6 +500,22 @@ def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
     return write_pzpr(drawing.width, drawing.height, known_columns, known_rows) + "\n"
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's picture, `{"grid": ["#..#", ...]}`: `#` black, `.` white, `?` a cell
+    left open (1 and 0 for black and white too)."""
+    drawing: Drawing = instance.data
+
+    def atoms(r: int, c: int, value: Any) -> list[Symbol]:
+        if value in ("#", 1):
+            return [fact("black", r, c)]
+        if value in (".", 0):
+            return [fact("white", r, c)]
+        raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected # (black), . (white) or ? "
+                          f"(open), found {value!r}")
+
+    return read_grid(solution, drawing.height, drawing.width, ("black", "white"), atoms)
+
+
 PUZZLE = PuzzleSpec(
     name="nonogram", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
@@ -507,4 +526,5 @@ PUZZLE = PuzzleSpec(
              "mk": write_mk, "cwd": write_cwd},
     # These state every line's clue: `generate` keeps them all for them.
     complete_formats=("puzzlink", "nin", "mk", "cwd"),
+    read_answer=read_answer,
 )

@@ -13,6 +13,7 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -21,7 +22,9 @@ from ..board import Board as Drawing
 from ..board import Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     content_lines,
@@ -173,9 +176,16 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board: Board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols)
+
+
 PUZZLE = PuzzleSpec(
     name="signpost", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
     conflict_board=conflict_board, write=write, size=size,
     max_size=MAX_SIZE, inline=True, writers={"tatham": write},
+    read_answer=read_answer,
 )

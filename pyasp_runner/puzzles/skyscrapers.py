@@ -16,6 +16,7 @@ Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
@@ -24,7 +25,9 @@ from ..board import Board as Drawing
 from ..board import Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, integer, is_digits, is_integer, natural
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ._answers import read_numbers
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
@@ -198,6 +201,12 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"grid": _heights(instance.data.size, answer)}
 
 
+def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's heights, `{"grid": [[h, ...], ...]}` (null: a cell left open)."""
+    size = instance.data.size
+    return read_numbers(solution, "tower", size, size, what="a height")
+
+
 def describe_clue(instance: Instance, clue: Symbol) -> str:
     if clue.name == "given":
         return describe_given(instance, clue)
@@ -270,6 +279,6 @@ PUZZLE = PuzzleSpec(
     name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_clue,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    clue_atom=clue_atom, write=write, inline=True,
+    clue_atom=clue_atom, write=write, inline=True, read_answer=read_answer,
     writers={"tatham": write, "puzzlink": write_puzzlink},
 )

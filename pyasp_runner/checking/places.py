@@ -1,0 +1,67 @@
+"""Where answer atoms stand on the board, in the puzzle's own terms.
+
+A puzzle's `solution_json` already says where each value goes: an atom's place is the
+cell of the `grid` its solution object fills in (rows of values, or rows of
+characters). So no puzzle declares anything more: the places of atoms are read by
+drawing them as a partial answer, against the empty answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import clingo
+
+from ..puzzle import Answer, Instance, Puzzle
+
+Pos = tuple[int, int]
+GRID = "grid"
+
+
+def cells(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]) -> list[Pos]:
+    """The cells (row, column; 1-based) of the grid where the `atoms` show, in reading
+    order; none for a puzzle whose solution has no grid."""
+    return sorted(filled(puzzle, instance, atoms))
+
+
+def filled(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]
+           ) -> dict[Pos, Any]:
+    """The cells the `atoms` fill in, with the value each shows there."""
+    empty = _grid(puzzle.solution_json(instance, Answer(())))
+    drawn = _grid(puzzle.solution_json(instance, Answer(tuple(atoms))))
+    if empty is None or drawn is None:
+        return {}
+    found: dict[Pos, Any] = {}
+    for r, (before, after) in enumerate(zip(empty, drawn, strict=True), start=1):
+        for c, (old, new) in enumerate(zip(before, after, strict=True), start=1):
+            if old != new:
+                found[(r, c)] = new
+    return found
+
+
+def _grid(solution: Any) -> list[Any] | None:
+    grid = solution.get(GRID) if isinstance(solution, dict) else None
+    return grid if isinstance(grid, list) else None
+
+
+def cell_name(pos: Pos) -> str:
+    return f"({pos[0]},{pos[1]})"
+
+
+def value_text(value: Any) -> str:
+    """A cell's value as a person says it: `.` is empty, `#` black."""
+    if value == ".":
+        return "empty"
+    if value == "#":
+        return "black"
+    return str(value)
+
+
+def describe(puzzle: Puzzle, instance: Instance, atom: clingo.Symbol) -> str:
+    """An answer atom in words: "(3,4) is 5"; the atom itself where it has no cell."""
+    found = filled(puzzle, instance, [atom])
+    if len(found) != 1:
+        return str(atom)
+    (pos, value), = found.items()
+    return f"{cell_name(pos)} is {value_text(value)}"
