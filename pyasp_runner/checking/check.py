@@ -2,16 +2,29 @@
 
 The encoding's rules are made soft (`programs.CHECK`): each broken instance of a rule
 is an atom. The answer's atoms are assumed (a filled cell: its value true, the cell's
-other values false); what it leaves open is free. Among the completions, those that
-break the fewest rules are the models, and the instances broken in every one of them
-(clingo's cautious consequences of the optimal models) are what the answer already
-breaks: a complete answer has one completion, itself. A partial answer is also solved
-once with the rules as they are, to tell whether it can still be completed.
+other values false); what it leaves open is free, and so are helper atoms the answer
+does not show. A first search finds the fewest broken instances of any completion; if
+that is none, no rule is broken (so far). Otherwise a partial answer already breaks the
+instances broken in every completion (clingo's cautious consequences; perhaps none,
+when each completion breaks another: then it cannot be completed), and a complete
+answer those broken in every reading that breaks the fewest (its helper atoms chosen
+otherwise break more); where no instance is (one reading breaks one rule, another
+another), those of one such reading are reported, and said to be one reading's.
+
+What an answer shows may be derived from helper atoms (a stone's placement gives the
+fields it covers): an answer that no choice of them gives has no completion at all.
+Then the derivations of the predicates in clasp's core (of the assumptions) are made
+soft as well (`programs.build`'s `soft`): an atom that no derivation gives, or that a
+derivation gives but the answer does not hold, breaks the rule that defines it, and
+the fewest such are found with the rest. A partial answer is also solved once with
+the rules as they are, to tell whether it can still be completed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -20,10 +33,11 @@ import clingo
 from .. import runner
 from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, facts_text
-from . import control, programs
-from .named import CHOICE, NamedRule
+from . import control, named, programs
+from .named import NamedRule
 
 Signature = tuple[str, int]
+Assumption = tuple[clingo.Symbol, bool]
 
 
 class Violation(NamedTuple):
@@ -38,9 +52,9 @@ class Violation(NamedTuple):
 
     @property
     def binding(self) -> str:
-        """The values of the rule's variables: `R=3, H=5` (empty for an answer's value
-        that the rules never allow, which is no instance of the rule)."""
-        if len(self.values) != len(self.rule.variables):
+        """The values of the rule's variables: `R=3, H=5` (empty for a rule broken by the
+        answer's atoms themselves, as where no derivation gives them)."""
+        if not self.values or len(self.values) != len(self.rule.variables):
             return ""
         return ", ".join(f"{name}={value}" for name, value in
                          zip(self.rule.variables, self.values, strict=True))
@@ -66,59 +80,144 @@ class Checked(NamedTuple):
         return not self.violations and self.answer.complete
 
 
+class _Best(NamedTuple):
+    """The search's findings: the consequences of every completion (`last`: the rule
+    instances it holds are broken in each), the first completion found that breaks the
+    fewest (`first`), and that cost."""
+
+    last: list[clingo.Symbol]
+    first: list[clingo.Symbol]
+    cost: tuple[int, ...]
+
+
 def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runner.Limits,
           deadline: float | None = None) -> Checked:
     """Check the `player`'s answer to `instance` against the rules of `encoding`."""
-    shown = runner.shown_signatures(encoding)
     given = {(sym.name, len(sym.arguments)) for sym in instance.facts}
-    answer_signatures = {sig for sig in shown if sig not in given}
-    answer_signatures |= {(sym.name, len(sym.arguments)) for sym in player.atoms}
-    args = control.arguments(limits, ["--opt-mode=optN", "--opt-strategy=usc",
-                                      "--enum-mode=cautious", "--models=0"])
+    signatures = {sig for sig in runner.shown_signatures(encoding) if sig not in given}
+    signatures |= {(sym.name, len(sym.arguments)) for sym in player.atoms}
+    args = control.arguments(limits, ["--opt-mode=opt", "--opt-strategy=usc",
+                                      "--models=0"])
     ctl, rules = control.grounded(encoding, instance.facts, programs.CHECK, args, deadline)
     atoms = ctl.symbolic_atoms
-    impossible = [sym for sym in player.atoms if atoms[sym] is None]
-    assumptions = [(sym, True) for sym in player.atoms if atoms[sym] is not None]
-    stated = set(player.atoms)
-    decides = player.decider()
-    for name, arity in answer_signatures:
-        for atom in atoms.by_signature(name, arity):
-            if atom.symbol not in stated and decides(atom.symbol):
-                assumptions.append((atom.symbol, False))
-    last: list[clingo.Symbol] = []  # the consequences of the best completions so far
-    first: list[clingo.Symbol] = []  # the first completion found at the best cost
-    best: list[tuple[int, ...]] = []
-
-    def on_model(model: clingo.Model) -> None:
-        symbols = model.symbols(shown=True)
-        cost = tuple(model.cost)
-        if not best or cost < best[0]:
-            best[:] = [cost]
-            first[:] = symbols
-        last[:] = symbols
-
-    result = control.search(ctl, deadline, assumptions, on_model)
-    if not result.satisfiable:
-        # Every rule is soft: only the rules' own definitions can fail (an edited
-        # encoding whose helper atoms contradict the answer).
-        raise RuntimeError("checking found no completion at all: a rule outside the "
-                           "constraints contradicts the answer")
-    certain = any(sym.name == programs.BROKEN for sym in last)
-    chosen = last if certain or not (best and any(best[0])) else first
-    clue_set = set(instance.clues)
-    looked_at = places(ctl, [sym for sym in chosen if sym.name == programs.BROKEN], deadline)
-    violations = [_violation(rules, sym, set(chosen), looked_at, answer_signatures, clue_set)
-                  for sym in chosen if sym.name == programs.BROKEN]
-    violations += [_impossible(rules, sym, ctl) for sym in impossible]
+    violations = [_breaks(rules, (sym,)) for sym in player.atoms if atoms[sym] is None]
+    assumptions = _assumptions(ctl, player, signatures)
+    best = _search(ctl, assumptions, player.complete, deadline)
+    if best is None:
+        # No choice of the helper atoms derives the answer (no placement of a stone
+        # covers the fields the answer gives it): the derivations of the answer's
+        # predicates in clasp's core become soft too, so that the fewest fields that no
+        # derivation gives are found and reported as breaking it.
+        core = _core(ctl, assumptions, deadline)
+        defined = named.definitions(control.statements(encoding))
+        derived = sorted({(sym.name, len(sym.arguments)) for sym, _ in core} & set(defined))
+        soft = {signature: len(rules) + k for k, signature in enumerate(derived)}
+        ctl, rules = control.grounded(encoding, instance.facts, programs.CHECK, args,
+                                      deadline, soft=soft)
+        rules = [*rules, *(defined[signature]._replace(number=number)
+                           for signature, number in soft.items())]
+        assumptions = _assumptions(ctl, player, signatures)
+        best = _search(ctl, assumptions, player.complete, deadline)
+    if best is None:
+        raise RuntimeError("checking found no completion: the rules that define what an "
+                           "answer shows contradict each other")
+    certain = any(sym.name == programs.BROKEN for sym in best.last)
+    # A complete answer that breaks some rule in every reading, but no rule in all of
+    # them: one reading's. A partial answer: only what every completion breaks.
+    chosen = best.first if player.complete and not certain else best.last
+    broken = [sym for sym in chosen if sym.name == programs.BROKEN]
+    looked_at = places(ctl, broken, deadline)
+    clues = set(instance.clues)
+    violations += [_violation(rules, sym, set(chosen), looked_at, signatures, clues)
+                   for sym in broken]
     ours = {programs.BROKEN, programs.PLACE}
     drawn = Answer(tuple(sorted(
-        [*(sym for sym in last if sym.name not in ours
-           and (sym.name, len(sym.arguments)) not in answer_signatures),
+        [*(sym for sym in best.last if sym.name not in ours
+           and (sym.name, len(sym.arguments)) not in signatures),
          *player.atoms])))
     completable = None if player.complete else _completable(encoding, instance, player,
                                                             limits, deadline)
     return Checked(tuple(sorted(violations, key=_order)), player, drawn, completable,
-                   certain or not violations)
+                   certain or not broken)
+
+
+def _assumptions(ctl: clingo.Control, player: PlayerAnswer,
+                 signatures: set[Signature]) -> list[Assumption]:
+    """The answer's atoms true, and every other atom it decides false (a filled cell's
+    other values); atoms the grounding does not hold are left out."""
+    atoms = ctl.symbolic_atoms
+    assumptions = [(sym, True) for sym in player.atoms if atoms[sym] is not None]
+    stated = set(player.atoms)
+    decides = player.decider()
+    for name, arity in sorted(signatures):
+        for atom in atoms.by_signature(name, arity):
+            if atom.symbol not in stated and decides(atom.symbol):
+                assumptions.append((atom.symbol, False))
+    return assumptions
+
+
+def _search(ctl: clingo.Control, assumptions: Sequence[Assumption], complete: bool,
+            deadline: float | None) -> _Best | None:
+    """The fewest rules any completion breaks, with the first completion found that
+    breaks no more, and (when some rule must break) the instances broken in every
+    completion of a partial answer, or in every reading of a complete answer that breaks
+    the fewest (helper atoms chosen otherwise break more). None: no completion at all."""
+    first: list[clingo.Symbol] = []
+    best: list[tuple[int, ...]] = []
+
+    def on_best(model: clingo.Model) -> None:
+        cost = tuple(model.cost)
+        if not best or cost < best[0]:
+            best[:] = [cost]
+            first[:] = model.symbols(shown=True)
+
+    if not control.search(ctl, deadline, assumptions, on_best).satisfiable:
+        return None
+    cost = best[0] if best else ()
+    if not any(cost):
+        return _Best(first, first, cost)
+    last: list[clingo.Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        last[:] = model.symbols(shown=True)
+
+    with _settings(ctl, "optN" if complete else "ignore", "cautious", "0"):
+        control.search(ctl, deadline, assumptions, on_model)
+    return _Best(last, first, cost)
+
+
+@contextmanager
+def _settings(ctl: clingo.Control, opt_mode: str, enum_mode: str, models: str
+              ) -> Iterator[None]:
+    """clingo's optimisation, enumeration and number of models, changed for a while."""
+    solve = ctl.configuration.solve
+    assert isinstance(solve, clingo.Configuration)
+    saved = (solve.opt_mode, solve.enum_mode, solve.models)
+    solve.opt_mode, solve.enum_mode, solve.models = opt_mode, enum_mode, models
+    try:
+        yield
+    finally:
+        solve.opt_mode, solve.enum_mode, solve.models = saved
+
+
+def _core(ctl: clingo.Control, assumptions: Sequence[Assumption],
+          deadline: float | None) -> list[Assumption]:
+    """A set of the assumptions that has no completion: clasp's core of a search for any
+    one completion (not the best). It is not made minimal: each deletion would be a
+    proof that no completion exists, as hard as the puzzle (a tiling)."""
+    with _settings(ctl, "ignore", "auto", "1"):
+        core: list[int] = []
+        control.search(ctl, deadline, assumptions, on_core=core.extend)
+        in_core = set(core)
+        atoms = ctl.symbolic_atoms
+        return [(sym, true) for sym, true in assumptions
+                if (literal := _literal(atoms, sym)) in in_core or -literal in in_core]
+
+
+def _literal(atoms: clingo.SymbolicAtoms, symbol: clingo.Symbol) -> int:
+    atom = atoms[symbol]
+    assert atom is not None  # only atoms of the grounding are assumed
+    return atom.literal
 
 
 def places(ctl: clingo.Control, broken: Sequence[clingo.Symbol], deadline: float | None,
@@ -140,28 +239,25 @@ def places(ctl: clingo.Control, broken: Sequence[clingo.Symbol], deadline: float
 
 def _violation(rules: Sequence[NamedRule], broken: clingo.Symbol, model: set[clingo.Symbol],
                looked_at: dict[tuple[clingo.Symbol, clingo.Symbol], list[clingo.Symbol]],
-               answer_signatures: set[Signature], clues: set[clingo.Symbol]) -> Violation:
+               signatures: set[Signature], clues: set[clingo.Symbol]) -> Violation:
     index, values = broken.arguments
     rule = rules[index.number]
     seen = looked_at.get((index, values), [])
     answer_atoms = [sym for sym in seen if sym.type == clingo.SymbolType.Function
-                    and (sym.name, len(sym.arguments)) in answer_signatures]
+                    and (sym.name, len(sym.arguments)) in signatures]
     held = [sym for sym in answer_atoms if sym in model]
     return Violation(rule, tuple(values.arguments), tuple(sorted(set(held or answer_atoms))),
                      tuple(sorted({sym for sym in seen if sym in clues})))
 
 
-def _impossible(rules: Sequence[NamedRule], atom: clingo.Symbol,
-                ctl: clingo.Control) -> Violation:
-    """An answer atom the rules never allow (the grounding has no such atom): a breach of
-    the choice that generates its predicate."""
-    from .named import NamedRule as Rule
-
-    signature = (atom.name, len(atom.arguments))
-    choices = [rule for rule in rules if signature in rule.generates]
-    rule = choices[0] if choices else Rule(-1, "the values the rules allow", False,
-                                           CHOICE, (), False, "", 0, (signature,))
-    return Violation(rule, (), (atom,), ())
+def _breaks(rules: Sequence[NamedRule], atoms: Sequence[clingo.Symbol]) -> Violation:
+    """Answer atoms that the grounding never holds (no rule allows them): a breach of
+    the rule that chooses or defines their predicate."""
+    signature = (atoms[0].name, len(atoms[0].arguments))
+    rule = next((rule for rule in rules if signature in rule.generates), None) or NamedRule(
+        -1, f"the values the rules allow for {signature[0]}/{signature[1]}", False,
+        named.DEFINITION, (), False, "", 0, (signature,))
+    return Violation(rule, (), tuple(sorted(atoms)), ())
 
 
 def _order(violation: Violation) -> tuple[int, tuple[clingo.Symbol, ...]]:
@@ -172,8 +268,6 @@ def _completable(encoding: Path, instance: Instance, player: PlayerAnswer,
                  limits: runner.Limits, deadline: float | None) -> bool:
     """Whether some solution of the rules as they are holds the answer's atoms."""
     if deadline is not None:
-        import time
-
         limits = limits._replace(time_limit=max(deadline - time.perf_counter(), 0.001))
     session = runner.Session(encoding, instance.facts, (), limits._replace(models=1),
                              deadline)

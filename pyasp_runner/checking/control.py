@@ -5,7 +5,7 @@ runner's deadline and Ctrl-C (`runner.ground`, `runner.start_search`)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -53,9 +53,11 @@ def arguments(limits: runner.Limits, own: Sequence[str]) -> list[str]:
 
 def grounded(encoding: Path, facts: Iterable[clingo.Symbol], mode: str, args: Sequence[str],
              deadline: float | None, observer: object | None = None,
+             soft: Mapping[tuple[str, int], int] | None = None,
              ) -> tuple[clingo.Control, list[named.NamedRule]]:
     """The encoding transformed for `mode` (programs.CHECK or SWITCHED) with the facts,
-    grounded (told to `observer`, a clingo Observer, if given); its rules, by index."""
+    grounded (told to `observer`, a clingo Observer, if given; `soft`: derived
+    predicates made soft, see `programs.build`); its rules, by number."""
     read = statements(encoding)
     logger = runner._Logger()
     try:
@@ -66,7 +68,7 @@ def grounded(encoding: Path, facts: Iterable[clingo.Symbol], mode: str, args: Se
         ctl.register_observer(observer)  # type: ignore[arg-type]
     try:
         with ast.ProgramBuilder(ctl) as builder:
-            programs.build(read, mode, builder.add)
+            programs.build(read, mode, builder.add, soft)
         ctl.add("base", [], facts_text(facts))
     except RuntimeError as error:
         messages = logger.errors() or logger.texts() or [str(error).strip()]
@@ -88,7 +90,7 @@ def search(ctl: clingo.Control, deadline: float | None, assumptions: Assumptions
            on_core: Callable[[Sequence[int]], None] | None = None) -> clingo.SolveResult:
     """One search, stopped by the deadline or Ctrl-C (raising `runner.Abandoned`)."""
     started = time.perf_counter()
-    with runner.start_search(ctl, deadline, on_model=on_model, on_core=on_core,
+    with runner.start_search(ctl, deadline, on_model=on_model,
                              assumptions=list(assumptions)) as handle:
         try:
             while not handle.wait(0.05):
@@ -100,4 +102,6 @@ def search(ctl: clingo.Control, deadline: float | None, assumptions: Assumptions
             raise runner.Abandoned(runner.INTERRUPTED,
                                    time.perf_counter() - started) from None
         result: clingo.SolveResult = handle.get()
+        if on_core is not None and result.unsatisfiable:
+            on_core(handle.core())  # an asynchronous search calls no on_core itself
         return result

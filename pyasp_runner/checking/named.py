@@ -1,7 +1,9 @@
 """Named rules: the constraints of an encoding, each with the name a rule book gives it.
 
 A constraint (`:- B.`), a choice rule with bounds (`1 { ... } 1 :- B.`) or an
-optimisation (`#minimize { ... }`) is named by a comment on the line just above it:
+optimisation (`#minimize { ... }`) is named by a comment on the line just above it
+(a rule that derives what an answer shows, `cover(...) :- place(...).`, may be named
+too: an answer that no derivation can give breaks it):
 
     % rule: each row holds each height once
     :- idx(R), idx(H), #count{ C : tower(R,C,H) } != 1.
@@ -32,6 +34,7 @@ SECTIONS = ("define", "generate", "test", "display", "redundant", "pruning")
 IMPLIED = ("redundant", "pruning")
 
 CONSTRAINT, CHOICE, MINIMIZE = "constraint", "choice", "minimize"
+DEFINITION = "definition"  # a named rule that derives what an answer shows
 
 
 class NamedRule(NamedTuple):
@@ -117,18 +120,21 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
         begin = node.location.begin
         written = names.pop((begin.filename, begin.line), None)
         kind = _kind(node)
+        if kind is None and written is not None and _chosen(node, definitions=True):
+            kind = DEFINITION
         if kind is None:
             if written is not None:
                 raise EncodingError(source, "a rule name stands above a rule no answer "
                                     "can break", [f"{begin.filename}:{written[1]}: `% rule: "
                                                   f"{written[0]}` names a statement that is "
-                                                  f"not a constraint, a choice with bounds "
-                                                  f"or a #minimize"])
+                                                  f"not a constraint, a choice with bounds, "
+                                                  f"a #minimize or a rule with a head"])
             statements.append(Statement(node, None))
             continue
         name = written[0] if written else f"the rule at {Path(begin.filename).name}:{begin.line}"
         rule = NamedRule(index, name, written is not None, kind, tuple(global_variables(node)),
-                         section in IMPLIED, begin.filename, begin.line, _chosen(node))
+                         section in IMPLIED, begin.filename, begin.line,
+                         _chosen(node, definitions=kind == DEFINITION))
         index += 1
         statements.append(Statement(node, rule))
     for (filename, line), (name, _) in names.items():
@@ -163,14 +169,21 @@ def _kind(node: AST) -> str | None:
     return None
 
 
-def _chosen(node: AST) -> tuple[tuple[str, int], ...]:
-    """The predicates a choice rule's elements choose (none for other statements)."""
-    if node.ast_type != ASTType.Rule or node.head.ast_type != ASTType.Aggregate:
+def _chosen(node: AST, definitions: bool = False) -> tuple[tuple[str, int], ...]:
+    """The predicates a choice rule's elements choose (with `definitions`, also the head
+    of a normal rule); none for other statements."""
+    if node.ast_type != ASTType.Rule:
+        return ()
+    head = node.head
+    if head.ast_type == ASTType.Aggregate:
+        atoms = [element.literal.atom for element in head.elements]
+    elif definitions and head.ast_type == ASTType.Literal:
+        atoms = [head.atom]
+    else:
         return ()
     chosen = []
-    for element in node.head.elements:
-        term = element.literal.atom.symbol if element.literal.atom.ast_type == \
-            ASTType.SymbolicAtom else None
+    for atom in atoms:
+        term = atom.symbol if atom.ast_type == ASTType.SymbolicAtom else None
         if term is not None and term.ast_type == ASTType.Function:
             chosen.append((term.name, len(term.arguments)))
     return tuple(dict.fromkeys(chosen))
@@ -214,3 +227,26 @@ def _variables(node: Any) -> Iterator[str]:
         return
     for key in node.child_keys:
         yield from _variables(getattr(node, key))
+
+
+def definitions(statements: Iterable[Statement]) -> dict[tuple[str, int], NamedRule]:
+    """For each predicate some rule chooses or derives, the rule an answer that no
+    derivation gives breaks: a choice or definition of it the author named, else one
+    called by the place of its first defining rule ("what defines cover/3 at
+    checkerboard.lp:51")."""
+    found: dict[tuple[str, int], NamedRule] = {}
+    for statement in statements:
+        rule = statement.rule
+        if rule is not None and rule.kind in (DEFINITION, CHOICE):
+            for signature in rule.generates:
+                found.setdefault(signature, rule)
+    for statement in statements:
+        if statement.rule is not None:
+            continue
+        begin = statement.ast.location.begin
+        for signature in _chosen(statement.ast, definitions=True):
+            name = f"what defines {signature[0]}/{signature[1]} at " \
+                   f"{Path(begin.filename).name}:{begin.line}"
+            found.setdefault(signature, NamedRule(-1, name, False, DEFINITION, (), False,
+                                                  begin.filename, begin.line, (signature,)))
+    return found

@@ -26,34 +26,39 @@ the author's clues are read).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import clingo
 from clingo import ast
 from clingo.ast import AST, ASTType
 
-from .named import CHOICE, CONSTRAINT, MINIMIZE, NamedRule, Statement
+from .named import CHOICE, CONSTRAINT, DEFINITION, MINIMIZE, NamedRule, Statement
 
 BROKEN, ON, PLACE, REPORTED = "_broken", "_on", "_place", "_reported"
+DERIVED = "_derived"
 PLACES = "_places"  # the program part of CHECK's places
-RESERVED = {(BROKEN, 2), (ON, 2), (PLACE, 3), (REPORTED, 2)}
+RESERVED = {(BROKEN, 2), (ON, 2), (PLACE, 3), (REPORTED, 2), (DERIVED, 1)}
+Signature = tuple[str, int]
 
 CHECK, SWITCHED = "check", "switched"
 
 
-def build(statements: Sequence[Statement], mode: str, add: Callable[[AST], None]) -> None:
+def build(statements: Sequence[Statement], mode: str, add: Callable[[AST], None],
+          soft: Mapping[Signature, int] | None = None) -> None:
     """Add the program of `mode` (CHECK or SWITCHED) for these statements through `add`
-    (a `ProgramBuilder`'s)."""
+    (a `ProgramBuilder`'s). `soft` (CHECK only): derived predicates whose derivation is
+    made soft too, each with the rule number that reports it (see `_derivations`)."""
     location: Any = None
     places: list[AST] = []
+    soft = soft or {}
     for statement in statements:
         node, rule = statement.ast, statement.rule
         location = node.location
-        if rule is None:
+        if rule is None or rule.kind == DEFINITION:
             if mode == CHECK and node.ast_type == ASTType.ProjectSignature:
                 continue  # projection would hide the broken rules of other completions
-            add(node)
+            add(_derived(node, soft))
             continue
         if rule.implied and (mode == CHECK or not rule.named):
             if rule.kind == CHOICE:
@@ -69,11 +74,49 @@ def build(statements: Sequence[Statement], mode: str, add: Callable[[AST], None]
         return
     for made in _shows(location, mode):
         add(made)
+    for signature, number in soft.items():
+        made_here = _derivations(location, signature, number)
+        places += made_here[-1:]
+        for made in made_here[:-1]:
+            add(made)
     if places:
         add(ast.Program(location, PLACES, []))
         for made in places:
             add(made)
         add(ast.Program(location, "base", []))
+
+
+def _derived(node: AST, soft: Mapping[Signature, int]) -> AST:
+    """A rule deriving an atom of a `soft` predicate derives `_derived(atom)` instead."""
+    if not soft or node.ast_type != ASTType.Rule or node.head.ast_type != ASTType.Literal:
+        return node
+    atom = node.head.atom
+    if atom.ast_type != ASTType.SymbolicAtom or atom.symbol.ast_type != ASTType.Function \
+            or (atom.symbol.name, len(atom.symbol.arguments)) not in soft:
+        return node
+    loc = node.location
+    return ast.Rule(loc, _atom(loc, DERIVED, [atom.symbol]), node.body)
+
+
+def _derivations(loc: Any, signature: Signature, number: int) -> list[AST]:
+    """For a soft derived predicate p: its atoms are free where some derivation could
+    give them, and rule `number` is broken where an atom holds that no derivation gives,
+    or a derivation gives one that does not hold. The last rule made is its place."""
+    name, arity = signature
+    variables = [ast.Variable(loc, f"X{i}") for i in range(1, arity + 1)]
+    atom = ast.Function(loc, name, variables, False)
+    derived = _atom(loc, DERIVED, [atom])
+    holds = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(atom))
+    instance = ast.Function(loc, "", variables, False)
+    broken = _atom(loc, BROKEN, [_number(loc, number), instance])
+    choice = ast.Aggregate(loc, None, [ast.ConditionalLiteral(loc, holds, [])], None)
+    reported = _atom(loc, REPORTED, [_number(loc, number), instance])
+    place = _atom(loc, PLACE, [_number(loc, number), instance, atom])
+    return [ast.Rule(loc, choice, [_positive(loc, derived)]),
+            ast.Rule(loc, broken, [holds, ast.Literal(loc, ast.Sign.Negation, derived.atom)]),
+            ast.Rule(loc, broken, [_positive(loc, derived),
+                                   ast.Literal(loc, ast.Sign.Negation, holds.atom)]),
+            ast.Rule(loc, place, [_positive(loc, reported)])]
 
 
 def _is_place(node: AST) -> bool:
@@ -163,9 +206,27 @@ def _places(loc: Any, broken: AST, instance: AST, rule: NamedRule,
 
 def _place_rule(loc: Any, broken: AST, instance: AST, rule: NamedRule, atom: AST,
                 condition: list[AST]) -> AST:
-    term = atom.symbol
+    """`_place(I, T, A) :- G(I, T), condition.`; an anonymous variable of A (`_`) is
+    named, and A itself joins the condition so that it binds it (a place only where A
+    holds)."""
+    named = _Anonymous().visit(atom)
+    term = named.symbol
     place = _atom(loc, PLACE, [_number(loc, rule.number), instance, term])
-    return ast.Rule(loc, place, [_positive(loc, broken), *condition])
+    extra = [ast.Literal(loc, ast.Sign.NoSign, named)] if named != atom else []
+    return ast.Rule(loc, place, [_positive(loc, broken), *condition, *extra])
+
+
+class _Anonymous(ast.Transformer):
+    """Names each anonymous variable `_` (a head holds none)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_Variable(self, node: AST) -> AST:
+        if node.name != "_":
+            return node
+        self.count += 1
+        return ast.Variable(node.location, f"_Anonymous{self.count}")
 
 
 def _shows(loc: Any, mode: str) -> list[AST]:

@@ -1,0 +1,197 @@
+"""A player's answer checked against the named rules (docs/checking.md): every instance's
+expected answer is accepted, and each mutation of it (a value changed, two values
+swapped, a value emptied) is rejected, a broken rule named with its places."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import INSTANCES, expected_for, instance_files
+
+from pyasp_runner.errors import InputError, UserError
+from pyasp_runner.puzzle import registry
+from pyasp_runner.session import Session, Settings
+
+CHECKED = sorted(name for name, puzzle in registry().items() if puzzle.spec.read_answer)
+
+
+def checked_instances() -> list[Path]:
+    return [path for path in instance_files() if path.parent.name in CHECKED
+            and (expected_for(path).get("solutions") or path.parent.name == "checkerboard")
+            and expected_for(path).get("status") == "solved"]
+
+
+def session_for(path: Path) -> Session:
+    options = expected_for(path).get("options", {})
+    own = {option.name for option in registry()[path.parent.name].spec.options}
+    settings = Settings(options={k: v for k, v in options.items() if k in own})
+    return Session.open(path.parent.name, path.read_text(encoding="utf-8"),
+                        source=str(path), settings=settings)
+
+
+def answer_of(session: Session, path: Path) -> dict[str, Any]:
+    solutions = expected_for(path).get("solutions")
+    if solutions:
+        return dict(solutions[0])
+    found = session._replace(settings=session.settings._replace(models=1)).solve()
+    return dict(found.envelope()["solutions"][0])
+
+
+def grid_values(answer: dict[str, Any]) -> tuple[str, list[Any]]:
+    key = "grid" if "grid" in answer else "rotations"
+    return key, answer[key]
+
+
+def cells(rows: list[Any]) -> list[tuple[int, int | None]]:
+    """The filled positions: (row, column) of a grid, (index, None) of a list."""
+    if rows and isinstance(rows[0], (list, str)):
+        return [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
+                if value not in (None, "?")]
+    return [(i, None) for i, value in enumerate(rows) if value is not None]
+
+
+def get(rows: list[Any], pos: tuple[int, int | None]) -> Any:
+    r, c = pos
+    return rows[r] if c is None else rows[r][c]
+
+
+def put(rows: list[Any], pos: tuple[int, int | None], value: Any) -> None:
+    r, c = pos
+    if c is None:
+        rows[r] = value
+    elif isinstance(rows[r], str):
+        rows[r] = rows[r][:c] + str(value) + rows[r][c + 1:]
+    else:
+        rows[r][c] = value
+
+
+def mutations(answer: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A value changed to another the answer uses, two different values swapped, a
+    value emptied (open): the first filled position that allows each."""
+    key, rows = grid_values(answer)
+    filled = cells(rows)
+    values = sorted({get(rows, pos) for pos in filled}, key=str)
+    made = []
+    for pos in filled:
+        others = [value for value in values if value != get(rows, pos)]
+        if others:
+            changed = copy.deepcopy(answer)
+            put(changed[key], pos, others[0])
+            made.append(("changed", changed))
+            partner = next(p for p in filled if get(rows, p) != get(rows, pos))
+            swapped = copy.deepcopy(answer)
+            put(swapped[key], pos, get(rows, partner))
+            put(swapped[key], partner, get(rows, pos))
+            made.append(("swapped", swapped))
+            break
+    emptied = copy.deepcopy(answer)
+    put(emptied[key], filled[-1], "?" if isinstance(rows[0], str) else None)
+    made.append(("emptied", emptied))
+    return made
+
+
+@pytest.mark.parametrize("path", checked_instances(),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_expected_answer_accepted_and_mutations_rejected(path: Path) -> None:
+    session = session_for(path)
+    answer = answer_of(session, path)
+    accepted = session.check(json.dumps(answer))
+    assert accepted.status == "correct", accepted.envelope()
+    for kind, mutated in mutations(answer):
+        data = session.check(json.dumps(mutated)).envelope()
+        check = data["check"]
+        if kind == "emptied" and not check["violations"]:
+            # One value left open breaks no rule yet: the answer is incomplete.
+            assert (data["status"], check["open"], check["completable"]) == \
+                ("incomplete", 1, True)
+            continue
+        assert data["status"] == "broken", (kind, data)
+        assert check["violations"]
+        for violation in check["violations"]:
+            assert violation["rule"] and violation["text"].startswith(violation["rule"])
+
+
+def test_places_of_a_duplicate_are_its_two_cells() -> None:
+    path = INSTANCES / "skyscrapers" / "codewars-4x4-1.txt"
+    session = session_for(path)
+    answer = answer_of(session, path)
+    grid = answer["grid"]
+    height = grid[0][0]
+    grid[1][0] = height  # column 1 holds (1,1)'s height twice
+    violations = session.check(json.dumps(answer)).envelope()["check"]["violations"]
+    twice = [v for v in violations if v["places"] == [[1, 1], [2, 1]]]
+    assert [v["values"] for v in twice] == [{"C": 1, "H": height}]
+
+
+def test_partial_answer_reports_what_it_already_breaks() -> None:
+    path = INSTANCES / "skyscrapers" / "codewars-4x4-1.txt"
+    session = session_for(path)
+    answer = answer_of(session, path)
+    grid = answer["grid"]
+    for r in range(1, 4):
+        grid[r] = [None] * 4
+    fine = session.check(json.dumps(answer))
+    assert fine.status == "incomplete"
+    assert fine.envelope()["check"]["open"] == 12
+    assert fine.checked is not None and fine.checked.completable is True
+    grid[1][0] = grid[0][0]  # a height twice in column 1: broken whatever comes
+    broken = session.check(json.dumps(answer))
+    assert broken.status == "broken"
+    assert all(v["places"] or v["clues"] for v in broken.envelope()["check"]["violations"])
+
+
+def test_a_partial_answer_that_cannot_be_completed_says_so() -> None:
+    path = INSTANCES / "skyscrapers" / "codewars-4x4-1.txt"
+    session = session_for(path)
+    answer = answer_of(session, path)
+    grid = answer["grid"]
+    wrong = next(h for h in range(1, 5) if h != grid[0][0])
+    grid[0][0] = None
+    grid[3][3] = None
+    grid[1][1] = wrong if wrong != grid[1][1] else grid[1][1]
+    # Emptying two cells and moving nothing else: still completable.
+    assert session.check(json.dumps(answer)).checked.completable is True  # type: ignore[union-attr]
+
+
+def test_answer_in_the_puzzles_own_text() -> None:
+    path = INSTANCES / "hidoku" / "rosetta.txt"
+    session = session_for(path)
+    grid = answer_of(session, path)["grid"]
+    text = "\n".join(",".join("X" if v is None else str(v) for v in row) for row in grid)
+    assert session.check(text, source="answer.csv").status == "correct"
+    first, second, rest = text.split(",", 2)  # two numbers swapped: each still once
+    wrong = session.check(f"{second},{first},{rest}", source="answer.csv")
+    assert wrong.status == "broken"
+
+
+@pytest.mark.parametrize(("text", "line", "problem"), [
+    ('{"grid": [[1, 2,\n 3]', 2, "not JSON"),
+    ('{"grid": [\n  [1, 2, 3, 4],\n  [1, "x", 3, 4],\n  [1, 2, 3, 4],\n  [1, 2, 3, 4]]}', 3,
+     "grid[1][1]: expected a height"),
+    ('{"grid": [\n  [1, 2, 3, 4]]}', 1, "expected 4 rows"),
+    ('{"solutions": []}', 1, "no solution"),
+])
+def test_malformed_answer_is_one_line_with_its_line(text: str, line: int | None,
+                                                     problem: str) -> None:
+    session = session_for(INSTANCES / "skyscrapers" / "codewars-4x4-1.txt")
+    with pytest.raises(InputError) as raised:
+        session.check(text, source="answer.json")
+    assert raised.value.line == line
+    assert problem in raised.value.problem
+
+
+def test_answer_for_another_board_is_refused() -> None:
+    session = session_for(INSTANCES / "skyscrapers" / "codewars-4x4-1.txt")
+    with pytest.raises(InputError, match="another board"):
+        session.check("5:" + "/" * 19, source="answer.txt")
+
+
+def test_puzzle_without_an_answer_reader_refuses_check() -> None:
+    path = next((INSTANCES / "countdown").glob("reference.*"))
+    session = Session.open("countdown", path.read_text(), source=str(path))
+    with pytest.raises(UserError, match="--check does not apply"):
+        session.check("{}")
