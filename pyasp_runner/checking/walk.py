@@ -49,7 +49,8 @@ def answer_signatures(encoding: Path, instance: Instance) -> set[Signature]:
 
 def walk(encoding: Path, instance: Instance, limits: runner.Limits, deadline: float | None,
          most: int | None = None, told: Callable[[int, int], None] | None = None) -> Walk:
-    """Up to `most` steps (None: to the end); `told(steps made, values left)` after each."""
+    """Up to `most` steps (None: to the end); `told(steps made, values left)` once the
+    walk is prepared (0 steps) and after each step."""
     signatures = answer_signatures(encoding, instance)
     found = runner.solve(encoding, instance.facts, limits._replace(models=1, keep=1,
                                                                      optimise=False))
@@ -65,6 +66,8 @@ def walk(encoding: Path, instance: Instance, limits: runner.Limits, deadline: fl
     known = list(start)
     steps: list[Step] = []
     status = "solved"
+    if told is not None:
+        told(0, len(targets) - len(known))
     try:
         while True:
             left = [target for target in targets if target not in set(known)]

@@ -12,8 +12,8 @@ rules of S sees it). The explanation is made small in three moves:
    answer atoms its ground rules depend on (its cone, read from the ground program with
    a clingo `Observer`); those that look at `a` come first, then those that look at what
    they look at, and so on;
-2. the nearest instances are switched on level by level until propagation refutes `a`
-   being false, and clasp's core (the assumptions its conflict rests on) is taken;
+2. every instance is switched on, the nearest first, and when propagation refutes `a`
+   being false, clasp's core (the assumptions its conflict rests on) is taken;
 3. the core is shrunk by deletion: an instance goes when the rest still refutes.
 
 The next step of a walk is the value with the smallest explanation found, first in
@@ -73,19 +73,24 @@ class _FirstDecision:
     def __init__(self, ctl: clingo.Control, watched: Sequence[int]) -> None:
         self.ctl = ctl
         self.watched = list(watched)
-        self.solver_literals: list[int] = []
+        self.solver_literals: list[int] | None = None
         self.made = False
+        self.reading = False  # read the watched literals at the first decision
         self.true: list[int] = []
 
     def init(self, init: clingo.PropagateInit) -> None:
-        self.solver_literals = [init.solver_literal(literal) for literal in self.watched]
+        # Called before every search; the program does not change between them, nor
+        # does the solver literal of a program literal.
+        if self.solver_literals is None:
+            self.solver_literals = [init.solver_literal(literal) for literal in self.watched]
 
     def decide(self, thread_id: int, assignment: clingo.Assignment, fallback: int) -> int:
         if not self.made:
             self.made = True
-            self.true = [literal for literal, solver in
-                         zip(self.watched, self.solver_literals, strict=True)
-                         if assignment.is_true(solver)]
+            if self.reading and self.solver_literals is not None:
+                self.true = [literal for literal, solver in
+                             zip(self.watched, self.solver_literals, strict=True)
+                             if assignment.is_true(solver)]
             self.ctl.interrupt()
         return fallback
 
@@ -194,7 +199,11 @@ class Explainer:
     def propagated(self, known: Sequence[int]) -> set[int]:
         """The answer atoms (literals) propagation sets true from the `known` literals
         with every instance on."""
-        result = self._propagate([*known, *self.switches])
+        self.first.reading = True
+        try:
+            result = self._propagate([*known, *self.switches])
+        finally:
+            self.first.reading = False
         if result.unsatisfiable:
             raise RuntimeError("what is known contradicts the rules")
         return set(self.first.true)
@@ -235,14 +244,10 @@ class Explainer:
 
     def core(self, known: Sequence[int], target: int) -> list[int] | None:
         """A core of instances under which propagation refutes the target's negation
-        (None: propagation does not, even with every instance on)."""
-        on: list[int] = []
-        for ring in self.rings(target):
-            on += ring
-            found = self.refuted(known, target, on)
-            if found is not None:
-                return found
-        return None
+        (None: propagation does not, even with every instance on). Every instance is
+        switched on, those nearest the target first: clasp's core holds the assumptions
+        its conflict rests on, and assumed first, the near ones are what it finds."""
+        return self.refuted(known, target, [n for ring in self.rings(target) for n in ring])
 
     def shrink(self, known: Sequence[int], target: int, core: list[int]) -> list[int]:
         """The core made minimal by deletion: without any one of its instances,
