@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import ROOT, machine, print_table
 
 from pyasp_runner.checking import walk as walking
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 from pyasp_runner.session import Session, Settings
 from pyasp_runner.session.loading import question_limits
 from pyasp_runner.session.making import generate

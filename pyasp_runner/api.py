@@ -35,7 +35,9 @@ import clingo
 from . import runner
 from .errors import EncodingError, InputError, UserError
 from .errors import Stopped as Stopped  # raised by explain, hint and generate: part of the API
-from .puzzle import Answer, Instance, OptionValues, registry
+from .inputs import read_text as read_text  # a puzzle file's text, or an InputError
+from .puzzle import Answer, Instance, OptionValues
+from .puzzles import registry
 from .session import DEFAULT_CAP, Loaded, Outcome, Session, Settings
 from .session.loading import extra_atoms
 from .session.loading import puzzle_named as puzzle_named
@@ -195,18 +197,6 @@ def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None 
 def solve_file(puzzle: str, path: str | Path, **settings: Any) -> Result:
     """`solve` for the puzzle in a file (its name appears in messages)."""
     return solve(puzzle, read_text(path), source=str(path), **settings)
-
-
-def read_text(path: str | Path) -> str:
-    """A puzzle file's text, or an InputError naming it."""
-    try:
-        return Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(str(path), "no such file") from None
-    except UnicodeDecodeError as err:
-        raise InputError(str(path), f"not UTF-8 text (byte {err.start})") from None
-    except OSError as err:
-        raise InputError(str(path), f"cannot be read: {err.strerror}") from None
 
 
 def _fields(outcome: Outcome) -> dict[str, Any]:

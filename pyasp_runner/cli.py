@@ -10,7 +10,8 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
-    5  standard output could not be written (disk full, I/O error, unencodable text)
+    5  an output could not be written: standard output (disk full, I/O error,
+       unencodable text) or a file the run writes (--svg, --trace, --resume)
     6  several puzzles (a collection): the worker solving one of them died (killed, out
        of memory) or failed; a collection's code is the highest of its puzzles' codes
     7  out of memory: grounding or search needed more than the process may use
@@ -35,14 +36,18 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from . import escape, inputs, output, puzzles
 from .errors import (
+    STATUS_EXIT,
     AnswerShapeError,
     EncodingError,
+    ExitCode,
     InputError,
+    MemoryLimitTooLow,
     OutOfMemory,
     Stopped,
     UserError,
 )
-from .numerals import is_digits
+from .numerals import decimal, is_digits
+from .process import DEFAULT_MEMORY_GIB, limit_memory, memory_gib, memory_starved
 
 # A run imports what its path uses, inside the functions: `--list` neither clingo nor
 # rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
@@ -53,19 +58,10 @@ if TYPE_CHECKING:
 
     from . import runner
     from .board import Board
-    from .puzzle import Answer, Instance, OptionValues, Puzzle
+    from .puzzle import Answer, Instance, OptionValues
+    from .puzzles import Puzzle
     from .session import Loaded, Session, Settings
 
-EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
-    0, 1, 2, 3, 4, 130,
-)
-STATUS_EXIT = {  # the runner's statuses (runner.SOLVED, ...) and a closest answer's
-    "solved": EXIT_SOLVED,
-    "closest": EXIT_SOLVED,
-    "unsolvable": EXIT_UNSOLVABLE,
-    "timeout": EXIT_TIMEOUT,
-    "interrupted": EXIT_INTERRUPTED,
-}
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
 ENCODING = "encoding"  # prints a puzzle's rules
@@ -76,12 +72,8 @@ STUDIO = "studio"  # parses its own options (a web server; its libraries load on
 MAX_MODELS = 2**32 - 1
 MAX_THREADS = 64
 MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
-# The memory budget the size limits keep accepted instances within (measured in
-# benchmarks/hardening.py), enforced as the command's address-space limit: the
-# program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
-DEFAULT_MEMORY_GIB = 4.0
-MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
+MEDIUM_CONFLICTS = 6  # reasoning.MEDIUM_CONFLICTS, likewise (a test holds them equal)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
@@ -89,7 +81,7 @@ class _UsageExit(SystemExit):
     """argparse's exit on a usage error, with its one line (for --json's error object)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(EXIT_USAGE)
+        super().__init__(ExitCode.USAGE)
         self.message = message
 
 
@@ -116,13 +108,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     every puzzle would import every puzzle module; `command_of` has checked the name);
     without one, every subcommand is listed with its summary, for `--help`.
     """
-    from .puzzle import registry
+    from .puzzles import registry
 
     parser = _Parser(
         prog="solve-asp",
         usage="solve-asp PUZZLE INPUT [options] | solve-asp generate PUZZLE [options] | "
         "solve-asp --list",
-        description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
+        description="Solve a puzzle with its answer-set program (solve-asp encoding PUZZLE "
+        "prints it) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
         "4 time limit reached, 5 output not written, 6 a worker died (several puzzles: the "
         "highest of their codes), 7 out of memory, 130 interrupted, 143 SIGTERM. "
@@ -166,6 +159,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def build_studio_parser() -> argparse.ArgumentParser:
+    """`solve-asp studio`'s options (the server's, `pyasp_runner.studio.serve`)."""
+    parser = _Parser(  # a usage error is one line, as the command's
+        prog=f"solve-asp {STUDIO}",
+        description="Edit a puzzle's rules and watch them solve it, in the browser.")
+    parser.add_argument("--port", type=_natural, default=0,
+                        help="port to listen on (default: a free one)")
+    parser.add_argument("--host", default=None,
+                        help="address to listen on (default 127.0.0.1; anything else makes "
+                        "the studio reachable from other machines, with a warning)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="print the address but do not open a browser")
+    parser.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="SECONDS",
+                        help="longest time one solve may take (default 60)")
+    parser.add_argument("--memory-limit", type=_memory_size, default=DEFAULT_MEMORY_GIB,
+                        metavar="GIB", help="the memory (address space) one solve may use, in "
+                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
+                        "--memory-limit; past it the page says so")
+    return parser
+
+
 def version_text() -> str:
     import clingo
 
@@ -173,14 +187,45 @@ def version_text() -> str:
     return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
+HELP_EXAMPLE_LINES, HELP_EXAMPLE_WIDTH = 12, 76
+
+
 def example_text(puzzle: Puzzle) -> str | None:
-    """A short shipped instance of the puzzle, to show its input format in --help."""
-    for name, path in puzzle.examples().items():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        if len(lines) <= 12 and max(map(len, lines), default=0) <= 76:
-            return (f"example (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
-                    + "".join(f"  {line}\n" for line in lines))
-    return None
+    """A shipped instance of the puzzle, to show its input format at the end of --help:
+    the first that fits whole (at most HELP_EXAMPLE_LINES lines of HELP_EXAMPLE_WIDTH
+    characters), else the first that fits with its long `#` comment lines wrapped, else
+    the smallest one's first lines cut to the width, saying so."""
+    import textwrap
+
+    examples = {name: path.read_text(encoding="utf-8").splitlines()
+                for name, path in puzzle.examples().items()}
+    if not examples:
+        return None
+
+    def fits(lines: list[str]) -> bool:
+        return len(lines) <= HELP_EXAMPLE_LINES and all(
+            len(line) <= HELP_EXAMPLE_WIDTH for line in lines)
+
+    def wrapped(lines: list[str]) -> list[str]:
+        return [part for line in lines for part in (
+            ["# " + piece for piece in textwrap.wrap(line.lstrip("# "),
+                                                     HELP_EXAMPLE_WIDTH - 2)]
+            if line.lstrip().startswith("#") and len(line) > HELP_EXAMPLE_WIDTH else [line])]
+
+    def shown(name: str, lines: list[str], how: str = "") -> str:
+        return (f"example{how} (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
+                + "".join(f"  {line}\n" for line in lines))
+
+    for lines_of in (lambda lines: lines, wrapped):
+        for name, lines in examples.items():
+            if fits(lines_of(lines)):
+                return shown(name, lines_of(lines))
+    name, lines = min(examples.items(), key=lambda item: sum(map(len, item[1])))
+    kept = [line for line in lines if not line.lstrip().startswith("#")][:HELP_EXAMPLE_LINES]
+    cut = [line if len(line) <= HELP_EXAMPLE_WIDTH
+           else line[:HELP_EXAMPLE_WIDTH - 3] + "..." for line in kept]
+    return shown(name, cut, f", its first lines cut at {HELP_EXAMPLE_WIDTH} characters; "
+                 "solved whole by")
 
 
 def list_examples(puzzle: Puzzle, out: Console) -> int:
@@ -192,7 +237,7 @@ def list_examples(puzzle: Puzzle, out: Console) -> int:
     for name in puzzle.examples():
         table.add_row(name, f"solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}")
     out.print(table)
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
@@ -238,8 +283,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     clues.add_argument("--step", action="store_true",
                        help="with --hint: only what follows by propagation, without a guess")
     clues.add_argument("--grade", action="store_true",
-                       help="grade the puzzle: easy (propagation alone solves it), medium or "
-                       "hard (by the conflicts of one deterministic search; docs/grading.md)")
+                       help="grade the puzzle: easy (propagation alone solves it), medium "
+                       f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
+                       "or hard (more)")
     if not puzzle.spec.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
@@ -253,7 +299,7 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
-    from .puzzle import registry
+    from .puzzles import registry
 
     generators = [name for name, p in registry().items() if p.can_generate]
     parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
@@ -274,7 +320,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
 
 def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
     """generate's options for a collection: how many, graded, in how many processes."""
-    many = parser.add_argument_group("a collection (docs/grading.md)")
+    many = parser.add_argument_group("a collection")
     many.add_argument("--count", type=_bounded(1, 10**6), default=1, metavar="N",
                       help="make N distinct puzzles (puzzle i from a seed derived from "
                       "--seed and i, so the same seed gives the same N puzzles)")
@@ -295,7 +341,8 @@ def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """What every search takes: the encoding, the time limit, the size refusal."""
     parser.add_argument("--encoding", type=Path, metavar="FILE",
-                        help="use this encoding instead of asp/<puzzle>.lp")
+                        help="use these rules instead of the puzzle's own (solve-asp encoding "
+                        "PUZZLE > FILE writes a copy to edit)")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="stop after this long, keeping what was found")
     parser.add_argument("--max-size", type=_positive_int, metavar="N",
@@ -332,8 +379,8 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
     try:
         Path(args.svg).write_text(document, encoding="ascii")
     except OSError as error:
-        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"cannot write the picture to {escape.name(args.svg)}: "
+                                    f"{error.strerror}") from None
 
 
 def say(console: Console, line: str, style: str) -> None:
@@ -410,37 +457,13 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
 
 def _memory_size(text: str) -> float:
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= MAX_MEMORY_GIB:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
-            f"got {text[:40]!r}")
-    return value
-
-
-def limit_memory(gib: float) -> None:
-    """Lower the process's address-space limit to `gib` GiB (0: leave it), so that running
-    out of it is a MemoryError (exit 7, one line) rather than the system's out-of-memory
-    killer; a lower limit already in force (`ulimit -v`) stays."""
-    import resource
-
-    if not gib:
-        return
-    wanted = int(gib * 2**30)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    if soft == resource.RLIM_INFINITY or wanted < soft:
-        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+        return memory_gib(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+    value = decimal(text)
     if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
@@ -457,7 +480,7 @@ def list_puzzles(console: Console) -> None:
     def summary(name: str) -> str:  # from the source, else from the imported module
         read = puzzles.summary_from_source(name)
         if read is None:
-            from .puzzle import Puzzle
+            from .puzzles import Puzzle
 
             read = Puzzle(name).summary
         return read
@@ -491,18 +514,19 @@ def search_deadline(args: argparse.Namespace) -> float | None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from .puzzle import facts_text, registry
+    from .puzzle import facts_text
+    from .puzzles import registry
 
     if args.list:
         list_puzzles(out)
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command is None:
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
     if args.command == GENERATE:
         return generate(args, out, err)
     if args.command == ENCODING:
         out.file.write(registry()[args.puzzle].encoding.read_text(encoding="utf-8"))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command == EXAMPLES:
         return list_examples(registry()[args.puzzle], out)
     if is_collection(args):
@@ -517,7 +541,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.explain and puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     check_combinations(args)
-    text, source = read_input(puzzle, args)
+    text, source = read_input(puzzle, args, err)
     if getattr(args, "to", None) or args.facts:
         instance = puzzle.configure(puzzle.parse(text, source), option_values(puzzle, args))
         if args.facts:
@@ -529,7 +553,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                            f"% clues\n{facts_text(instance.clues)}")
         else:
             out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
     from .session import Session, load
@@ -546,8 +570,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                                         f"asp/{puzzle.name}.lp)"]) from None
 
 
-def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
-    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+def read_input(puzzle: Puzzle, args: argparse.Namespace, err: Console) -> tuple[str, str]:
+    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads;
+    a missing `instances/PUZZLE/FILE` that names a shipped example is that example, with
+    a note on `err` (the README's and the docs' paths, run outside a checkout)."""
     from . import runner
 
     if args.input.startswith(EXAMPLE_PREFIX):
@@ -561,6 +587,23 @@ def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
         return inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
     except inputs.ReadTimeout:
         raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+    except inputs.MissingFile as missing:
+        example = shipped_example(puzzle, args.input)
+        if example is None:
+            raise InputError(missing.source, f"no such file (the shipped instances: solve-asp "
+                             f"examples {puzzle.name}, each solved as example:NAME)") from None
+        say(err, escape.terminal(f"solve-asp: note: no file {args.input} here: it is the "
+                                 f"shipped {EXAMPLE_PREFIX}{example.stem}"), "yellow")
+        return example.read_text(encoding="utf-8-sig"), args.input
+
+
+def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
+    """The shipped example a relative path `instances/PUZZLE/FILE` names, if any."""
+    parts = Path(os.path.normpath(argument)).parts
+    if len(parts) != 3 or parts[:2] != ("instances", puzzle.name):
+        return None
+    found = puzzle.examples().get(Path(parts[2]).stem)
+    return found if found is not None and found.name == parts[2] else None
 
 
 def check_combinations(args: argparse.Namespace) -> None:
@@ -576,6 +619,9 @@ def check_combinations(args: argparse.Namespace) -> None:
              ("hint", "models", "--hint shows what every solution shares, not N solutions"),
              ("explain", "trace", "--trace records a search for solutions"),
              ("hint", "trace", "--trace records a search for solutions"),
+             *(("trace", other, "--trace writes the search, not the answer (the answers "
+                "are its model lines); run without --trace for the answer")
+               for other in ("json", "json_lines", "svg", "stats", "count")),
              ("facts", "to", "each prints the puzzle and stops, in its own form")]
     # --facts and --to print the puzzle and stop: an option about solving has nothing to do.
     pairs += [(first, second, f"--{first} prints the puzzle and stops, nothing is solved")
@@ -594,6 +640,36 @@ def check_combinations(args: argparse.Namespace) -> None:
     if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
                         "with --json")
+    check_outputs(args)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """A file the run writes (--svg, --trace, --resume) is none of the files it reads (the
+    puzzle files, --encoding) and not another output's: it would overwrite them."""
+    written = [(f"--{name}", path) for name in ("svg", "trace", "resume")
+               if (path := getattr(args, name, None)) not in (None, "-")]
+    given = args.input if isinstance(args.input, list) else [args.input]
+    read = [("the puzzle file", name) for name in given
+            if name and name != "-" and os.path.isfile(name)]
+    if getattr(args, "encoding", None):
+        read.append(("the --encoding file", str(args.encoding)))
+    for number, (flag, path) in enumerate(written):
+        clash = next(((what, other) for what, other in read + written[number + 1:]
+                      if same_file(path, other)), None)
+        if clash is not None:
+            what, other = clash
+            what = what if what.startswith("the ") else f"the {what} file"
+            verb = "append to" if flag == "--resume" else "overwrite"
+            raise UserError(f"{flag} {escape.name(path)} would {verb} {what} "
+                            f"{escape.name(other)}: write to another file")
+
+
+def same_file(first: str, second: str) -> bool:
+    """Whether two paths name one file (one that exists, or the same path)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):  # one does not exist yet
+        return os.path.realpath(first) == os.path.realpath(second)
 
 
 def check_grade_combinations(args: argparse.Namespace) -> None:
@@ -875,7 +951,8 @@ def trace(session: Session, args: argparse.Namespace, err: Console, out: Console
         try:
             Path(args.trace).write_text(text, encoding="utf-8")
         except OSError as error:
-            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.trace)}: cannot be written: "
+                                        f"{error.strerror}") from None
     end = recorded.end
     kinds = [event["event"] for event in recorded.events]
     where = "standard output" if args.trace == "-" else args.trace
@@ -973,7 +1050,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
     forced, open_values = hinted.hint_counts
@@ -983,7 +1060,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     if not args.step and forced == open_values:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -1059,7 +1136,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     for note in made.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if args.svg:
@@ -1070,7 +1147,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
                    f"{made.checks} uniqueness checks, {made.time_s:.2f} s, "
                    f"{grade_words(made.grade)}", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade_words(grade: dict[str, Any]) -> str:
@@ -1120,8 +1197,8 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "puzzles.jsonl").write_text("", encoding="utf-8")
         except OSError as error:
-            raise UserError(f"--out {escape.name(args.out)}: cannot be created: "
-                            f"{error.strerror}") from None
+            raise output.FileNotWritten(f"--out {escape.name(args.out)}: cannot be created: "
+                                        f"{error.strerror}") from None
     seed = args.seed if args.seed is not None else int(time.time()) % 2**31
     jobs = args.jobs
     if jobs is None:
@@ -1161,7 +1238,7 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
         err.print(Text(f"solve-asp: interrupted; the {written} puzzles made so far are "
                        "written", style="bold yellow"))
         return output.interrupted_code()
-    return EXIT_SOLVED if written == args.count else EXIT_UNSOLVABLE
+    return ExitCode.SOLVED if written == args.count else ExitCode.UNSOLVABLE
 
 
 def levels_text(levels: dict[str, int]) -> str:
@@ -1182,8 +1259,8 @@ def write_record(made: dict[str, Any], number: int, width: int, folder: Path | N
         with (folder / "puzzles.jsonl").open("a", encoding="utf-8") as manifest:
             manifest.write(json.dumps({"file": name, "number": number} | record) + "\n")
     except OSError as error:
-        raise UserError(f"{escape.name(str(folder / name))}: cannot be written: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(str(folder / name))}: cannot be written: "
+                                    f"{error.strerror}") from None
 
 
 @contextmanager
@@ -1275,12 +1352,13 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
     check_grade_combinations(args)
     if not args.input:
         raise UserError(f"usage: solve-asp {args.command} INPUT... [options]")
+    check_outputs(args)
 
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
-    from .api import read_text
     from .audit import Settings
+    from .inputs import read_text
 
     encoding_text = None
     if args.encoding:
@@ -1301,14 +1379,30 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
-    from rich.text import Text
-
-    from . import audit, batch
-    from .puzzle import registry
+    from .puzzles import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]
-    items = audit.items_of(puzzle, args.input, lines=args.lines)
+    # --resume's file is opened first and locked: a second run resuming into it at the
+    # same time is refused before it solves anything.
+    sink = resume_file(args.resume) if args.resume is not None else None
+    try:
+        return audit_items(args, puzzle, sink, out, err)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def audit_items(args: argparse.Namespace, puzzle: Puzzle, sink: IO[str] | None,
+                out: Console, err: Console) -> int:
+    """The collection's run (see `audit_collection`), its lines also written to `sink`."""
+    from rich.text import Text
+
+    from . import audit, batch
+
+    # A --resume file inside an audited directory is the run's output, not a puzzle.
+    items = audit.items_of(puzzle, args.input, lines=args.lines,
+                           leave_out=() if args.resume is None else (args.resume,))
     skipped = 0
     if args.resume is not None:
         finished = audit.already_done(args.resume)
@@ -1320,43 +1414,38 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     if any(item.file == audit.STDIN and item.text is None for item in items):
         stdin_text = inputs.read_input("-", False, None)[0]
     settings = collection_settings(args, puzzle)
-    sink = resume_file(args.resume) if args.resume is not None else None
     jobs = args.jobs or batch.default_jobs()
     started = time.perf_counter()
     tally = audit.Tally()
     stopped = False
     output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
-    try:
-        # JSON lines on a terminal show the progress themselves (a bar would cut into them).
-        bar = err.is_terminal and not (args.json_lines and out.is_terminal)
-        with collection_progress(err, len(items), bar) as progress, closing(batch.run(
-                audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
-                time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
-                scheduler=args.scheduler, stop=output.stop,
-                # The server preloads the solving path, this module and the puzzle's, so
-                # a worker forked from it has them loaded already.
-                preload=(*batch.PRELOAD, audit.__name__, f"pyasp_runner.puzzles.{puzzle.name}")
-                )) as results:
-            say = progress.console.print if progress and out.is_terminal else out.print
-            try:
-                for done in results:
-                    item = items[done.index]
-                    line = audit.result_line(puzzle.name, item, done)
-                    tally.add(line, item.name)
-                    record_line(line, args, out, sink)
-                    output.set_outcome(out.file, tally.worst)
-                    if not args.json_lines:
-                        tell_line(line, item.name, say)
-                    if progress:
-                        progress.update(progress.task_ids[0], advance=1,
-                                        description=tally_text(tally.counts))
-                    if done.detail:  # a bug in the task: its traceback, for a report
-                        err.print(Text(escape.terminal(done.detail), style="dim"))
-            except batch.Stopped:
-                stopped = True
-    finally:
-        if sink is not None:
-            sink.close()
+    # JSON lines on a terminal show the progress themselves (a bar would cut into them).
+    bar = err.is_terminal and not (args.json_lines and out.is_terminal)
+    with collection_progress(err, len(items), bar) as progress, closing(batch.run(
+            audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
+            time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
+            scheduler=args.scheduler, stop=output.stop,
+            # The server preloads the solving path, this module and the puzzle's, so
+            # a worker forked from it has them loaded already.
+            preload=(*batch.PRELOAD, audit.__name__, f"pyasp_runner.puzzles.{puzzle.name}")
+            )) as results:
+        say = progress.console.print if progress and out.is_terminal else out.print
+        try:
+            for done in results:
+                item = items[done.index]
+                line = audit.result_line(puzzle.name, item, done)
+                tally.add(line, item.name)
+                record_line(line, args, out, sink)
+                output.set_outcome(out.file, tally.worst)
+                if not args.json_lines:
+                    tell_line(line, item.name, say)
+                if progress:
+                    progress.update(progress.task_ids[0], advance=1,
+                                    description=tally_text(tally.counts))
+                if done.detail:  # a bug in the task: its traceback, for a report
+                    err.print(Text(escape.terminal(done.detail), style="dim"))
+        except batch.Stopped:
+            stopped = True
     shown = err if args.json_lines else out
     if not args.json_lines or err.is_terminal:
         shown.print(collection_summary(tally, time.perf_counter() - started, jobs, args,
@@ -1365,17 +1454,34 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
 
 
 def resume_file(path: str) -> IO[str]:
-    """--resume's file, opened to append on a line of its own."""
+    """--resume's file, opened to append on a line of its own and locked for this run
+    (another run resuming into it now is refused: both would solve and write every
+    puzzle)."""
+    import fcntl
+
     try:
         handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as error:
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:  # held by another run
+        handle.close()
+        raise UserError(f"--resume {escape.name(path)}: another run is resuming into it "
+                        "(the file is locked); let that run finish, or give another file"
+                        ) from None
+    except OSError:  # a file system without locks: the run goes on unguarded
+        pass
+    try:
         if handle.tell():
             handle.seek(handle.tell() - 1)
             last = handle.read(1)
             if last != "\n":  # a line cut short by a killed run: start a new one
                 handle.write("\n")
     except OSError as error:
-        raise output.OutputError(f"{escape.name(path)}: cannot be written: "
-                                 f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
     return handle
 
 
@@ -1391,8 +1497,8 @@ def record_line(line: dict[str, Any], args: argparse.Namespace, out: Console,
             sink.write(text)
             sink.flush()
         except OSError as error:
-            raise output.OutputError(f"{escape.name(args.resume)}: cannot be written: "
-                                     f"{error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.resume)}: cannot be written: "
+                                        f"{error.strerror}") from None
 
 
 def tell_line(line: dict[str, Any], name: str, say: Callable[..., None]) -> None:
@@ -1507,7 +1613,7 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
         stdout.flush()
     except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
         output.silence_stdout()
-        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        code = stdout.outcome if stdout.outcome is not None else ExitCode.SOLVED
         say(err, f"solve-asp: standard output was closed by its reader (broken pipe); "
             f"exit code {code} is the outcome's", "dim")
     except output.OutputError as error:  # disk full, I/O error, an unencodable character
@@ -1528,17 +1634,20 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     --json-lines also a JSON object on standard output)."""
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     from . import runner  # any other command may solve: clingo
 
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
-            from .studio import main as studio
-            return studio(argv[1:])
+            from .studio import serve
+
+            given = build_studio_parser().parse_args(argv[1:])
+            return serve(port=given.port, host=given.host, browser=not given.no_browser,
+                         time_limit=given.time_limit, memory_limit=given.memory_limit)
         try:
             args = build_parser(command_of(argv)).parse_args(argv)
         except _UsageExit as usage:  # printed; with --json also the error object
-            failed(argv, out, usage.message, EXIT_USAGE)
+            failed(argv, out, usage.message, ExitCode.USAGE)
             out.file.flush()
             raise
         args.started = started
@@ -1555,18 +1664,32 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     except Stopped as stop:  # --explain, --hint or generate did not finish
         say(err, f"solve-asp: {stop}", "bold yellow")
         return failed(argv, out, str(stop), exit_code(stop.status))
+    except (OutOfMemory, MemoryLimitTooLow) as error:
+        return out_of_memory(argv, out, err, error)
     except UserError as error:
         say(err, escape.terminal(f"solve-asp: {error}"), "bold red")
         return failed(argv, out, str(error), error.exit_code)
     except MemoryError:  # past the address-space limit outside clingo's own calls
-        exhausted = OutOfMemory("running")
-        say(err, f"solve-asp: {exhausted}", "bold red")
-        return failed(argv, out, str(exhausted), exhausted.exit_code)
+        return out_of_memory(argv, out, err, OutOfMemory("running"))
+    except (ImportError, RuntimeError) as error:
+        # A module whose library finds no room to be mapped, a thread none for its stack:
+        # below the address-space limit these are memory run out; anything else is a bug.
+        if not memory_starved():
+            raise
+        return out_of_memory(argv, out, err, OutOfMemory(
+            "loading the program" if isinstance(error, ImportError) else "starting a thread"))
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         message = f"stopped ({why}) before an answer was reached"
         say(err, f"solve-asp: {message}", "bold yellow")
         return failed(argv, out, message, exit_code(stop.status))
+
+
+def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserError) -> int:
+    """The one line of a run out of memory, written plainly: drawing it with rich could
+    need an import there is no room for."""
+    err.file.write(f"solve-asp: {error}\n")
+    return failed(argv, out, str(error), error.exit_code)
 
 
 def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
@@ -1585,7 +1708,7 @@ def run_command() -> None:
     code = main(limit=True)
     # clingo cannot stop its grounder: leave it behind (a run that did not import the
     # runner grounded nothing)
-    running = sys.modules.get(f"{__package__}.runner")
+    running = sys.modules.get(f"{__package__}.program")
     if running is not None and running.grounding_in_progress():
         sys.stdout.flush()
         sys.stderr.flush()

@@ -36,6 +36,10 @@ class ReadTimeout(Exception):
     """The deadline passed while standard input was still being read."""
 
 
+class MissingFile(InputError):
+    """A puzzle file that does not exist (the command adds where shipped ones are)."""
+
+
 def read_input(argument: str, inline: bool, deadline: float | None = None,
                limit: int = MAX_INPUT_BYTES) -> tuple[str, str]:
     """The puzzle text and its name for messages: a file, stdin, or inline text.
@@ -60,7 +64,7 @@ def read_input(argument: str, inline: bool, deadline: float | None = None,
                        or not re.fullmatch(_FILE_NAME, argument)):
             return argument, "<argument>"  # no file by that name: the puzzle text itself
         if code in (errno.ENOENT, errno.ENOTDIR):
-            raise InputError(argument, "no such file") from None
+            raise MissingFile(argument, "no such file") from None
         why = getattr(err, "strerror", None) or err  # a name too long to be a file, say
         raise InputError(_shortened(argument), f"no such file ({why})") from None
     if stat.S_ISDIR(status.st_mode):
@@ -149,3 +153,16 @@ def _decode(data: bytes, source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
+
+
+def read_text(path: str | Path) -> str:
+    """A puzzle file's (or an encoding's) whole text, or an InputError naming it: the API's
+    reading, without the command's bounds."""
+    try:
+        return Path(path).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(str(path), "no such file") from None
+    except UnicodeDecodeError as err:
+        raise InputError(str(path), f"not UTF-8 text (byte {err.start})") from None
+    except OSError as err:
+        raise InputError(str(path), f"cannot be read: {err.strerror}") from None

@@ -18,7 +18,7 @@ import pytest
 
 from pyasp_runner import runner
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Puzzle, registry
+from pyasp_runner.puzzles import Puzzle, registry
 from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent

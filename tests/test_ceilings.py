@@ -18,7 +18,7 @@ from conftest import INSTANCES, ROOT
 
 from pyasp_runner import runner
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 SHARED = ROOT.parent / "shared" / "benchmarks"
 

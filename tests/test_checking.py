@@ -13,7 +13,7 @@ import pytest
 from conftest import INSTANCES, expected_for, instance_files
 
 from pyasp_runner.errors import InputError, UserError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 from pyasp_runner.session import Session, Settings
 
 CHECKED = sorted(name for name, puzzle in registry().items() if puzzle.spec.read_answer)

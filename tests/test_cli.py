@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT, busy_for, watchdog
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 JODICI = str(ROOT / "instances" / "jodici" / "1.csv")
 # Pigeonhole 13 -> 12: no solution, and far too hard to refute within a second.

@@ -12,8 +12,8 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import countdown
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import countdown, registry
 
 FOLDER = ROOT / "instances" / "countdown"
 

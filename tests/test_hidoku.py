@@ -12,8 +12,8 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import hidoku
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import hidoku, registry
 
 REFERENCE = ROOT / "instances" / "hidoku" / "10x10.csv"
 

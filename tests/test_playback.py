@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from checkers import checker
 
-from pyasp_runner.puzzle import Answer, registry
+from pyasp_runner.puzzle import Answer
+from pyasp_runner.puzzles import registry
 from pyasp_runner.runner import Limits
 from pyasp_runner.studio.playback import (
     KEYFRAME,

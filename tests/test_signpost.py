@@ -11,8 +11,8 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import signpost
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry, signpost
 
 REFERENCE_ID = "5x5:1cceefcfggeeccghcac3e12hch10ah25a"
 STEPS = {"a": (-1, 0), "b": (-1, 1), "c": (0, 1), "d": (1, 1),

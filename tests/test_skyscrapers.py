@@ -11,7 +11,8 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["skyscrapers"]
 module = PUZZLE.module

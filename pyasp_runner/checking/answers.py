@@ -13,7 +13,8 @@ from typing import Any
 
 from ..errors import InputError, UserError
 from ..player import AnswerError, PlayerAnswer
-from ..puzzle import Answer, Instance, Puzzle, to_python
+from ..puzzle import Answer, Instance, to_python
+from ..puzzles import Puzzle
 
 GIVEN = "given"
 

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import clingo
 
-from .. import runner
+from .. import program, runner
 from ..player import PlayerAnswer
 from ..puzzle import Answer, Instance, facts_text
 from . import control, named, programs
@@ -94,7 +94,7 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
           deadline: float | None = None) -> Checked:
     """Check the `player`'s answer to `instance` against the rules of `encoding`."""
     given = {(sym.name, len(sym.arguments)) for sym in instance.facts}
-    signatures = {sig for sig in runner.shown_signatures(encoding) if sig not in given}
+    signatures = {sig for sig in program.shown_signatures(encoding) if sig not in given}
     signatures |= {(sym.name, len(sym.arguments)) for sym in player.atoms}
     args = control.arguments(limits, ["--opt-mode=opt", "--opt-strategy=usc",
                                       "--models=0"])
@@ -269,6 +269,6 @@ def _completable(encoding: Path, instance: Instance, player: PlayerAnswer,
     """Whether some solution of the rules as they are holds the answer's atoms."""
     if deadline is not None:
         limits = limits._replace(time_limit=max(deadline - time.perf_counter(), 0.001))
-    session = runner.Session(encoding, instance.facts, (), limits._replace(models=1),
-                             deadline)
-    return session.count(set(), deadline, player.atoms) > 0
+    grounding = runner.Grounding(encoding, instance.facts, (), limits._replace(models=1),
+                                 deadline)
+    return grounding.count(set(), deadline, player.atoms) > 0

@@ -1,6 +1,6 @@
 """A Control for a transformed encoding (`programs.py`): the rules added through
 clingo's `ProgramBuilder`, the facts as symbols, grounded and searched within the
-runner's deadline and Ctrl-C (`runner.ground`, `runner.start_search`)."""
+runner's deadline and Ctrl-C (`program.ground`, `program.start_search`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
-from .. import runner
+from .. import program, runner
 from ..errors import EncodingError
 from ..puzzle import facts_text
 from . import named, programs
@@ -59,7 +59,7 @@ def grounded(encoding: Path, facts: Iterable[clingo.Symbol], mode: str, args: Se
     grounded (told to `observer`, a clingo Observer, if given; `soft`: derived
     predicates made soft, see `programs.build`); its rules, by number."""
     read = statements(encoding)
-    logger = runner._Logger()
+    logger = program.Logger()
     try:
         ctl = clingo.Control(list(args), logger=logger, message_limit=20)
     except RuntimeError as error:
@@ -73,13 +73,13 @@ def grounded(encoding: Path, facts: Iterable[clingo.Symbol], mode: str, args: Se
     except RuntimeError as error:
         messages = logger.errors() or logger.texts() or [str(error).strip()]
         raise EncodingError(str(encoding), "cannot be checked", messages) from None
-    runner.ground(ctl, logger, encoding, deadline)
+    program.ground(ctl, logger, encoding, deadline)
     return ctl, named.rules_of(read)
 
 
 def ground_part(ctl: clingo.Control, part: str, deadline: float | None) -> None:
     """Ground a program part added after the first grounding, within the deadline."""
-    runner.bounded(lambda: ctl.ground([(part, [])]), ctl, deadline)
+    program.bounded(lambda: ctl.ground([(part, [])]), ctl, deadline)
 
 
 Assumptions = Sequence[tuple[clingo.Symbol, bool]] | Sequence[int]
@@ -90,7 +90,7 @@ def search(ctl: clingo.Control, deadline: float | None, assumptions: Assumptions
            on_core: Callable[[Sequence[int]], None] | None = None) -> clingo.SolveResult:
     """One search, stopped by the deadline or Ctrl-C (raising `runner.Abandoned`)."""
     started = time.perf_counter()
-    with runner.start_search(ctl, deadline, on_model=on_model,
+    with program.start_search(ctl, deadline, on_model=on_model,
                              assumptions=list(assumptions)) as handle:
         try:
             while not handle.wait(0.05):

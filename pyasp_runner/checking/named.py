@@ -15,7 +15,9 @@ without a name is still a rule: it is called by its place ("the rule at abc.lp:4
 
 A constraint under a `% Redundant` or `% Pruning` heading is implied by the rules above
 it (it only helps the search): checking an answer leaves it out, and an explanation
-cites it only when it is named.
+cites it only when it is named. An unnamed constraint under `% Generate` shapes what is
+generated (magic's ladder of thresholds: T+1 or more implies T or more): it stays a
+hard constraint, never reported.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from ..errors import EncodingError
 
 NAME_KEY = "rule:"
 # Section headings (the house style's, and the blocks of rules that only help the search).
-SECTIONS = ("define", "generate", "test", "display", "redundant", "pruning")
+SECTIONS = ("define", "generate", "test", "display", "redundant", "pruning", "heuristic")
 IMPLIED = ("redundant", "pruning")
 
 CONSTRAINT, CHOICE, MINIMIZE = "constraint", "choice", "minimize"
@@ -105,7 +107,7 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
             text = _line_comment(node)
             if text is None:
                 continue
-            first = text.split(maxsplit=1)[0].rstrip(":").lower() if text else ""
+            first = text.split(maxsplit=1)[0].rstrip(":,.").lower() if text else ""
             if first in SECTIONS:
                 section = first
             if text.startswith(NAME_KEY):
@@ -122,6 +124,8 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
         kind = _kind(node)
         if kind is None and written is not None and _chosen(node, definitions=True):
             kind = DEFINITION
+        if kind == CONSTRAINT and section == "generate" and written is None:
+            kind = None  # it shapes what is generated (a ladder's order): it stays hard
         if kind is None:
             if written is not None:
                 raise EncodingError(source, "a rule name stands above a rule no answer "

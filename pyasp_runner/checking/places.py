@@ -13,7 +13,8 @@ from typing import Any
 
 import clingo
 
-from ..puzzle import Answer, Instance, Puzzle
+from ..puzzle import Answer, Instance
+from ..puzzles import Puzzle
 
 Pos = tuple[int, int]
 GRID = "grid"

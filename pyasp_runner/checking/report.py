@@ -13,7 +13,8 @@ from typing import Any
 import clingo
 
 from ..board import Board, Cell, Grid, Mark, Rings
-from ..puzzle import Answer, Instance, Puzzle, to_python
+from ..puzzle import Answer, Instance, to_python
+from ..puzzles import Puzzle
 from . import places
 from .check import Checked, Violation
 from .named import NamedRule

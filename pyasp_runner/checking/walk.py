@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import clingo
 
-from .. import runner
+from .. import program, runner
 from ..puzzle import Instance
 from . import control, programs
 from .named import NamedRule
@@ -44,7 +44,7 @@ class Walk(NamedTuple):
 def answer_signatures(encoding: Path, instance: Instance) -> set[Signature]:
     """The predicates of an answer: those the encoding shows that are not input facts."""
     given = {(sym.name, len(sym.arguments)) for sym in instance.facts}
-    return {sig for sig in runner.shown_signatures(encoding) if sig not in given}
+    return {sig for sig in program.shown_signatures(encoding) if sig not in given}
 
 
 def walk(encoding: Path, instance: Instance, limits: runner.Limits, deadline: float | None,

@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 
 import clingo
 
-from .. import runner
+from .. import program, runner
 from ..errors import UserError
-from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
+from ..puzzle import Answer, Instance, OptionValues
+from ..puzzles import Puzzle, registry
 
 DEFAULT_CAP = 100_000
 NO_VALUES: Mapping[str, Any] = MappingProxyType({})
@@ -98,10 +99,13 @@ def puzzle_named(name: str) -> Puzzle:
 
 def check_encoding_file(encoding: Path) -> None:
     """An encoding clingo can load without hanging (an existing regular file), or a
-    one-line error naming it (exit 2, like any missing input)."""
+    one-line error naming it (exit 2, like any missing input); and whose text clingo's
+    lexer can read (`lexing`), or an error naming the line (exit 3)."""
     from ..inputs import check_encoding
+    from ..lexing import check_file
 
     check_encoding(encoding)
+    check_file(encoding)
 
 
 # Options the runner sets itself; a pass-through argument naming one is dropped, with a note.
@@ -123,19 +127,13 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
     args: list[str] = []
     notes: list[str] = []
     if constants:
-        known = constant_names(encoding)
+        known = program.constant_names(encoding)
         for name, value in constants.items():
             if name not in known:
                 listed = ", ".join(sorted(known)) or "none"
                 raise UserError(f"-c {name}: {encoding.name} has no #const {name} "
                                 f"(its constants: {listed})")
-            text = str(value)
-            try:
-                clingo.parse_term(text)
-            except RuntimeError:
-                raise UserError(f"-c {name}={text}: the value is not a clingo term "
-                                f"(a number, a constant or a quoted string)") from None
-            args.append(f"--const={name}={text}")
+            args.append(f"--const={name}={constant_value(name, str(value))}")
     for arg in clingo_args:
         flag = arg.split("=", 1)[0]
         if flag in RUNNER_OPTIONS:
@@ -156,21 +154,20 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
     return tuple(args), tuple(notes)
 
 
-def constant_names(encoding: Path) -> set[str]:
-    """The names of the encoding's `#const` definitions (included files too)."""
-    from clingo.ast import ASTType, parse_files
+def constant_value(name: str, text: str) -> str:
+    """`text` if it is a clingo term, else a one-line error naming the option."""
+    from .. import escape
+    from ..lexing import first_outside, problem
 
-    names: set[str] = set()
-
-    def visit(statement: Any) -> None:
-        if statement.ast_type == ASTType.Definition:
-            names.add(statement.name)
-
+    what = f"-c {escape.name(f'{name}={text}')}: the value is not a clingo term"
+    outside = first_outside(text)  # clingo's own message would end the process
+    if outside is not None:
+        raise UserError(f"{what}: {problem(outside[2])}")
     try:
-        parse_files([str(encoding)], visit, logger=lambda code, text: None)
-    except RuntimeError:  # a syntax error: loading it reports clingo's message
-        return set()
-    return names
+        clingo.parse_term(text)
+    except (RuntimeError, UnicodeError):  # UnicodeError: a byte of the argument not UTF-8
+        raise UserError(f"{what} (a number, a constant or a quoted string)") from None
+    return text
 
 
 def extra_atoms(loaded: Loaded, answer: Answer) -> list[str]:
@@ -178,7 +175,7 @@ def extra_atoms(loaded: Loaded, answer: Answer) -> list[str]:
     `#show` in an edited encoding, listed as clingo prints them."""
     if not loaded.edited:
         return []
-    drawn = runner.shown_signatures(loaded.puzzle.encoding)
+    drawn = program.shown_signatures(loaded.puzzle.encoding)
     return [str(sym) for sym in answer.symbols
             if sym.type != clingo.SymbolType.Function
             or (sym.name, len(sym.arguments)) not in drawn]
