@@ -43,9 +43,10 @@ from .session.loading import extra_atoms
 from .session.loading import puzzle_named as puzzle_named
 from .session.making import generate as make
 
-__all__ = ["Board", "EncodingError", "Explained", "GeneratedPuzzle", "Graded", "Hinted",
-           "InputError", "PuzzleInfo", "Result", "Solutions", "Stopped", "UserError",
-           "explain", "generate", "grade", "hint", "list_puzzles", "solve", "solve_file"]
+__all__ = ["Board", "Checked", "EncodingError", "Explained", "GeneratedPuzzle", "Graded",
+           "Hinted", "InputError", "PuzzleInfo", "Result", "Solutions", "Steps", "Stopped",
+           "UserError", "check", "explain", "generate", "grade", "hint", "list_puzzles",
+           "solve", "solve_file", "why"]
 
 Progress = Callable[[float, int], None]
 
@@ -227,6 +228,7 @@ class Explained(Result):
 
     conflict: list[dict[str, Any]] | None = None
     conflict_clues: list[clingo.Symbol] | None = field(default=None, repr=False)
+    rules: list[dict[str, Any]] | None = None  # the rules the conflict needs
 
     def _repr_svg_(self) -> str | None:
         if self.loaded is None or not self.conflict_clues or not self.loaded.puzzle.draws_clues:
@@ -252,9 +254,11 @@ def explain(puzzle: str, text: str, *, source: str = "<text>",
                        clingo_args=tuple(clingo_args), max_size=max_size, force=force)
     outcome = session.explain(progress=progress)
     conflict = outcome.conflict
+    data = outcome.envelope()
     return Explained(**_fields(outcome),
-                     conflict=None if conflict is None else outcome.envelope()["conflict"],
-                     conflict_clues=None if conflict is None else list(conflict))
+                     conflict=None if conflict is None else data["conflict"],
+                     conflict_clues=None if conflict is None else list(conflict),
+                     rules=data.get("rules"))
 
 
 @dataclass
@@ -391,3 +395,77 @@ def grade(puzzle: str, text: str, *, source: str = "<text>",
     found = dict(outcome.grade or {})
     return Graded(**_fields(outcome), grade=found, level=found.get("level"),
                   checks=outcome.checks)
+
+
+@dataclass
+class Judged:
+    """A question about rules (`check`, `why`): its status and the envelope's object
+    (`docs/checking.md`); in a notebook its board (the broken places marked, or the
+    last step's cell)."""
+
+    puzzle: str
+    status: str
+    data: dict[str, Any] = field(default_factory=dict, repr=False)
+    outcome: Outcome | None = field(default=None, repr=False)
+
+    def envelope(self) -> dict[str, Any]:
+        return dict(self.data)
+
+    def _repr_svg_(self) -> str | None:
+        boards = self.outcome.boards() if self.outcome is not None else []
+        if not boards:
+            return None
+        from .board.svg import svg
+
+        return svg(boards, self.puzzle)
+
+
+@dataclass
+class Checked(Judged):
+    """A player's answer checked: status "correct", "broken" (a rule broken) or
+    "incomplete" (no rule broken so far, cells open); `violations`: each broken rule's
+    instance with its name, values, places and clues."""
+
+    correct: bool = False
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    open: int = 0
+    completable: bool | None = None
+
+
+@dataclass
+class Steps(Judged):
+    """Justified steps: `steps` (each the cell and value fixed, how, and the rule
+    instances and clues that force it), `start` (the cells the clues give), `left`
+    (values not reached), `end` ("solved", "stuck", "stopped", ...)."""
+
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    start: list[list[int]] = field(default_factory=list)
+    left: int = 0
+    end: str = ""
+
+
+def check(puzzle: str, text: str, answer: str, *, source: str = "<text>",
+          answer_source: str = "<answer>", time_limit: float | None = None,
+          **settings: Any) -> Checked:
+    """Check a player's `answer` (the `--json` solution object, or the puzzle's own text
+    with the cells filled in) against the rules: which rules it breaks, and where.
+    `settings`: as `solve` takes them (`encoding`, `options`, ...). Raises InputError
+    for a malformed answer, `Stopped` at the time limit."""
+    outcome = _session(puzzle, text, source, time_limit, **settings).check(
+        answer, source=answer_source)
+    data = outcome.envelope()
+    found = data["check"]
+    return Checked(outcome.puzzle.name, data["status"], data, outcome, found["correct"],
+                   found["violations"], found["open"], found["completable"])
+
+
+def why(puzzle: str, text: str, *, steps: bool = False, source: str = "<text>",
+        time_limit: float | None = None, **settings: Any) -> Steps:
+    """The next deduction a person could make, with the rule instances and clues that
+    force it by propagation alone; with `steps`, one after another to the solution. A
+    walk stopped by the time limit keeps its steps (its `end` says so)."""
+    outcome = _session(puzzle, text, source, time_limit, **settings).why(steps=steps)
+    data = outcome.envelope()
+    walked = data["steps"]
+    return Steps(outcome.puzzle.name, data["status"], data, outcome, walked["steps"],
+                 walked["start"], walked["left"], walked["end"])

@@ -173,11 +173,20 @@ def step_json(puzzle: Puzzle, instance: Instance, step: Step, number: int | None
 
 
 def step_text(puzzle: Puzzle, instance: Instance, step: Step) -> str:
-    """ "(3,4) is 5, by: each row holds each height once (R=3, H=5); ..." """
+    """ "(3,4) is 5, by propagation from: each row holds each height once (R=3, H=5);
+    each column ... (C=1, H=5), (C=2, H=5)": the instances grouped by rule."""
     what = places.describe(puzzle, instance, step.atom)
     how = "by propagation from" if step.kind == "propagation" else \
         "by trying the other values, under"
-    reasons = "; ".join(reason_text(puzzle, instance, reason) for reason in step.reasons)
+    grouped: dict[tuple[int, str], list[str]] = {}
+    for reason in step.reasons:
+        clues = [puzzle.describe_clue(instance, clue) for clue in reason.clues]
+        said = f"({reason.binding})" if reason.binding else ""
+        if clues:  # a clue says it better than the rule's values
+            said = f"for {', '.join(clues)}"
+        grouped.setdefault((reason.rule.number, reason.rule.name), []).append(said)
+    reasons = "; ".join(f"{name} {', '.join(filter(None, said))}".strip()
+                        for (_, name), said in grouped.items())
     return f"{what}, {how}: {reasons}" if reasons else f"{what}, {how} what is known"
 
 
@@ -186,8 +195,9 @@ def step_board(puzzle: Puzzle, instance: Instance, known: Iterable[clingo.Symbol
     """What is known drawn, the cell the step fixes marked forced."""
     answer = Answer(tuple(sorted({*known, step.atom, *instance.clues})))
     board = puzzle.board(instance, answer)
-    return marked(puzzle, instance, board, set(places.cells(puzzle, instance, [step.atom])),
-                  (), Mark.FORCED)
+    board = marked(puzzle, instance, board, set(places.cells(puzzle, instance, [step.atom])),
+                   (), Mark.FORCED)
+    return board._replace(notes=(*board.notes, "framed: the value this step deduces"))
 
 
 def outcome_json(puzzle: Puzzle, instance: Instance, checked: Checked | None,

@@ -9,6 +9,9 @@ const state = {
   job: null, index: 0, lastAction: null,
   chosen: 0,  // counts the choices of puzzle and instance: an answer to an older one is dropped
   answers: 0,  // counts the answers shown: a trace's players act only while theirs is shown
+  template: null,  // the empty answer of the puzzle shown (its grid's shape), for Check
+  solution: null,  // the solution (or hint) the board shows, to start an answer from
+  walk: null,  // Why's and Steps' steps, and the one shown
 };
 
 async function api(path, body) {
@@ -36,7 +39,9 @@ function setSummary(text, status) {
 }
 
 function setBusy(busy) {
-  for (const id of ["solve", "explain", "hint", "step", "trace"]) $(id).disabled = busy;
+  for (const id of ["solve", "explain", "hint", "step", "trace", "why", "steps", "check"]) {
+    $(id).disabled = busy;
+  }
   $("stop").disabled = !busy;
   if (busy) $("next").disabled = true;
 }
@@ -81,6 +86,11 @@ async function showInstance() {
   else $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
   clearAnswer();
   showEmpty(true);
+  state.template = null;
+  state.solution = null;
+  $("answer-grid").textContent = "";
+  $("answer-text").value = "";
+  if ($("answer-box").open) fetchTemplate();
 }
 
 // What the right pane says while it shows no answer: what to press, on what.
@@ -93,7 +103,9 @@ function showEmpty(shown) {
     ? "Pick an instance, or paste a puzzle, then press Solve."
     : `Press Solve to solve ${what} with the rules on the left. Explain says why a puzzle ` +
       "has no solution, Hint and Step show the values that are forced, Trace plays the " +
-      "search back step by step.";
+      "search back step by step. Why names the rules behind the next value a person " +
+      "could deduce, Steps walks to the solution so; Check checks your answer (fill it in " +
+      "under \"your answer\").";
 }
 
 // Everything the last answer showed goes: its summary, error, board, trace players,
@@ -104,6 +116,12 @@ function clearAnswer() {
   $("board").textContent = "";
   $("players").textContent = "";
   $("players").hidden = true;
+  $("violations").textContent = "";
+  $("violations").hidden = true;
+  stopWalk();
+  state.walk = null;
+  $("walk-steps").textContent = "";
+  $("walk").hidden = true;
   document.querySelector("main").classList.remove("tracing");
   setSummary("");
   showError("");
@@ -123,9 +141,10 @@ function onRulesChanged() {
   $("edited").textContent = rulesEdited() === null ? "" : "(edited)";
 }
 
-async function run(action, { index = 0 } = {}) {
+async function run(action, { index = 0, answer = undefined } = {}) {
   if (state.job) return;
   const request = { action, puzzle: state.puzzle, rules: rulesEdited(), index };
+  if (answer !== undefined) request.answer = answer;
   if (state.pasted !== null) request.text = state.pasted;
   else if (state.instance) request.instance = state.instance;
   else { showError("pick an instance, or paste a puzzle"); return; }
@@ -352,6 +371,10 @@ function show(action, result, index) {
   }
   if (result.error) showError(result.error);
   if (result.board !== undefined) $("board").innerHTML = result.board;
+  if (result.solution !== undefined) state.solution = result.solution;
+  if (result.template !== undefined) showTemplate(result.template);
+  if (action === "check") showViolations(result);
+  if ((action === "why" || action === "steps") && result.steps) showWalk(result);
   if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
   let summary = result.summary || "";
   if (action === "solve" && result.count > 1) summary = `Solution ${index + 1}. ${summary}`;
@@ -395,6 +418,158 @@ function save() {
              `solve-asp ${state.puzzle} FILE --encoding ${name}`, "");
 }
 
+// Check: the answer as the grid of inputs the puzzle's empty answer shapes (rows of
+// values, or rows of characters), or the text pasted under it.
+function instanceRequest(action) {
+  const request = { action, puzzle: state.puzzle, rules: rulesEdited() };
+  if (state.pasted !== null) request.text = state.pasted;
+  else if (state.instance) request.instance = state.instance;
+  else return null;
+  return request;
+}
+
+async function fetchTemplate() {
+  const request = instanceRequest("template");
+  if (request === null) return;
+  const chosen = state.chosen;
+  try {
+    let job = await api("/api/jobs", request);
+    while (job.state === "running") {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      job = await api(`/api/jobs/${job.id}`);
+    }
+    if (chosen !== state.chosen) return;
+    if (job.result.status === "error") showError(job.result.error);
+    else showTemplate(job.result.template);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function showTemplate(template) {
+  if (state.template !== null && $("answer-grid").childElementCount) return;
+  state.template = template;
+  const box = $("answer-grid");
+  box.textContent = "";
+  if (!template || !Array.isArray(template.grid)) {
+    box.textContent = "This puzzle's answer is pasted as text (its --json solution object).";
+    return;
+  }
+  const table = document.createElement("table");
+  template.grid.forEach((row, r) => {
+    const tr = table.insertRow();
+    Array.from(row).forEach((value, c) => {
+      const input = document.createElement("input");
+      input.dataset.row = r;
+      input.dataset.col = c;
+      input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
+      input.maxLength = 4;
+      tr.insertCell().appendChild(input);
+    });
+  });
+  box.appendChild(table);
+}
+
+function fillGrid(solution) {
+  if (!solution || !Array.isArray(solution.grid)) return;
+  for (const input of $("answer-grid").querySelectorAll("input")) {
+    const row = solution.grid[+input.dataset.row];
+    const value = row === undefined ? null : Array.from(row)[+input.dataset.col];
+    input.value = value === null || value === undefined || value === "?" ? "" : String(value);
+  }
+}
+
+function gridAnswer() {
+  const template = state.template;
+  const inputs = $("answer-grid").querySelectorAll("input");
+  if (!template || !Array.isArray(template.grid) || !inputs.length) return null;
+  if (!Array.from(inputs).some((input) => input.value.trim())) return null;
+  const characters = typeof template.grid[0] === "string";
+  const grid = template.grid.map((row) => Array.from(row).map(() => null));
+  for (const input of inputs) {
+    const text = input.value.trim();
+    const number = Number(text);
+    grid[+input.dataset.row][+input.dataset.col] =
+      text === "" ? null : (!characters && /^-?[0-9]+$/.test(text) ? number : text);
+  }
+  const rows = characters ? grid.map((row) => row.map((v) => (v === null ? "?" : v)).join("")) : grid;
+  return JSON.stringify({ grid: rows });
+}
+
+function check() {
+  const pasted = $("answer-text").value;
+  const answer = pasted.trim() ? pasted : gridAnswer();
+  if (answer === null) {
+    $("answer-box").open = true;
+    showError("fill in your answer under \"your answer\" (or paste it), then press Check");
+    return;
+  }
+  run("check", { answer });
+}
+
+function showViolations(result) {
+  const list = $("violations");
+  list.textContent = "";
+  const uncertain = result.envelope && result.envelope.check && !result.envelope.check.certain;
+  for (const violation of result.violations || []) {
+    const item = document.createElement("li");
+    item.textContent = violation.text;
+    if (uncertain) item.className = "uncertain";
+    if (violation.line) item.title = `rules.lp line ${violation.line}`;
+    list.appendChild(item);
+  }
+  list.hidden = !list.childElementCount;
+  StudioEditor.showErrors(state.editor, result.rule_lines || []);
+}
+
+// Why and Steps: the steps in words; the board of the one chosen (what is known by then,
+// the value it fixes framed); play goes through them.
+function showWalk(result) {
+  state.walk = { steps: result.steps, at: 0, timer: null, answers: state.answers };
+  const list = $("walk-steps");
+  list.textContent = "";
+  result.steps.forEach((step, index) => {
+    const item = document.createElement("li");
+    item.textContent = step.text;
+    item.addEventListener("click", () => showStep(index));
+    list.appendChild(item);
+  });
+  $("walk").hidden = !result.steps.length;
+  const single = result.steps.length <= 1;
+  for (const id of ["walk-prev", "walk-play", "walk-next"]) $(id).hidden = single;
+  setSummary(result.summary, result.status);
+  if (result.steps.length) showStep(0);
+}
+
+function showStep(index) {
+  const walk = state.walk;
+  if (!walk || walk.answers !== state.answers) return;
+  walk.at = Math.max(0, Math.min(index, walk.steps.length - 1));
+  $("board").innerHTML = walk.steps[walk.at].board;
+  const items = $("walk-steps").children;
+  for (let i = 0; i < items.length; i += 1) items[i].classList.toggle("shown", i === walk.at);
+  items[walk.at].scrollIntoView({ block: "nearest" });
+  $("walk-position").textContent = `step ${walk.at + 1} of ${walk.steps.length}`;
+}
+
+function stopWalk() {
+  if (state.walk && state.walk.timer) clearInterval(state.walk.timer);
+  if (state.walk) state.walk.timer = null;
+  $("walk-play").textContent = "play";
+}
+
+function playWalk() {
+  const walk = state.walk;
+  if (!walk) return;
+  if (walk.timer) { stopWalk(); return; }
+  if (walk.at >= walk.steps.length - 1) showStep(0);
+  $("walk-play").textContent = "pause";
+  walk.timer = setInterval(() => {
+    if (walk.at >= walk.steps.length - 1 || walk.answers !== state.answers) { stopWalk(); return; }
+    showStep(walk.at + 1);
+  }, 900);
+}
+
 function usePaste() {
   const text = $("paste").value;
   if (!text.trim()) { showError("paste a puzzle first, or upload a file"); return; }
@@ -421,6 +596,20 @@ function wire() {
   $("hint").addEventListener("click", () => run("hint"));
   $("step").addEventListener("click", () => run("step"));
   $("trace").addEventListener("click", () => run("trace"));
+  $("why").addEventListener("click", () => run("why"));
+  $("steps").addEventListener("click", () => run("steps"));
+  $("check").addEventListener("click", check);
+  $("answer-box").addEventListener("toggle", () => {
+    if ($("answer-box").open && state.template === null) fetchTemplate();
+  });
+  $("answer-from-board").addEventListener("click", () => fillGrid(state.solution));
+  $("answer-clear").addEventListener("click", () => {
+    fillGrid({ grid: (state.template && state.template.grid) || [] });
+    $("answer-text").value = "";
+  });
+  $("walk-prev").addEventListener("click", () => { stopWalk(); showStep(state.walk.at - 1); });
+  $("walk-next").addEventListener("click", () => { stopWalk(); showStep(state.walk.at + 1); });
+  $("walk-play").addEventListener("click", playWalk);
   $("stop").addEventListener("click", stop);
   $("reset").addEventListener("click", () => {
     StudioEditor.setText(state.editor, state.packaged);
