@@ -112,7 +112,7 @@ def test_expected_answer_accepted_and_mutations_rejected(path: Path) -> None:
         assert data["status"] == "broken", (kind, data)
         assert check["violations"]
         for violation in check["violations"]:
-            assert violation["rule"] and violation["text"].startswith(violation["rule"])
+            assert violation["named"] and violation["text"].startswith(violation["rule"])
 
 
 def test_places_of_a_duplicate_are_its_two_cells() -> None:

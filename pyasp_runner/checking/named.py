@@ -122,7 +122,8 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
         begin = node.location.begin
         written = names.pop((begin.filename, begin.line), None)
         kind = _kind(node)
-        if kind is None and written is not None and _chosen(node, definitions=True):
+        if kind is None and written is not None and node.ast_type == ASTType.Rule \
+                and len(node.body) and _chosen(node, definitions=True):
             kind = DEFINITION
         if kind == CONSTRAINT and section == "generate" and written is None:
             kind = None  # it shapes what is generated (a ladder's order): it stays hard
@@ -132,7 +133,8 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
                                     "can break", [f"{begin.filename}:{written[1]}: `% rule: "
                                                   f"{written[0]}` names a statement that is "
                                                   f"not a constraint, a choice with bounds, "
-                                                  f"a #minimize or a rule with a head"])
+                                                  f"a #minimize or a rule that derives an "
+                                                  f"atom"])
             statements.append(Statement(node, None))
             continue
         name = written[0] if written else f"the rule at {Path(begin.filename).name}:{begin.line}"

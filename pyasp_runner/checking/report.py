@@ -185,7 +185,7 @@ def step_text(puzzle: Puzzle, instance: Instance, step: Step) -> str:
         if clues:  # a clue says it better than the rule's values
             said = f"for {', '.join(clues)}"
         grouped.setdefault((reason.rule.number, reason.rule.name), []).append(said)
-    reasons = "; ".join(f"{name} {', '.join(filter(None, said))}".strip()
+    reasons = "; ".join(f"{name} {', '.join(dict.fromkeys(filter(None, said)))}".strip()
                         for (_, name), said in grouped.items())
     return f"{what}, {how}: {reasons}" if reasons else f"{what}, {how} what is known"
 
