@@ -195,9 +195,10 @@ def step_board(puzzle: Puzzle, instance: Instance, known: Iterable[clingo.Symbol
     """What is known drawn, the cell the step fixes marked forced."""
     answer = Answer(tuple(sorted({*known, step.atom, *instance.clues})))
     board = puzzle.board(instance, answer)
-    board = marked(puzzle, instance, board, set(places.cells(puzzle, instance, [step.atom])),
-                   (), Mark.FORCED)
-    return board._replace(notes=(*board.notes, "framed: the value this step deduces"))
+    cells = places.cells(puzzle, instance, [step.atom])
+    board = marked(puzzle, instance, board, set(cells), (), Mark.FORCED)
+    where = ", ".join(places.cell_name(cell) for cell in cells) or str(step.atom)
+    return board._replace(notes=(*board.notes, f"the value this step deduces: {where}"))
 
 
 def outcome_json(puzzle: Puzzle, instance: Instance, checked: Checked | None,

@@ -38,6 +38,7 @@ from .present import (
     written,
 )
 from .questions import explain, grade, hint
+from .rules import check, walk
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -141,6 +142,10 @@ def respond(session: Session, options: SolveOptions, out: Console, err: Console)
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if options.grade:
         return grade(session, options, out, err)
+    if options.check is not None:
+        return check(session, options, out, err)
+    if options.steps or options.why:
+        return walk(session, options, out, err)
     if options.explain:
         return explain(session, options, out, err)
     if options.hint:
