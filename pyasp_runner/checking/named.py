@@ -11,12 +11,12 @@ too: an answer that no derivation can give breaks it):
 The rules are read with clingo's own parser (`clingo.ast`), comments included: clingo
 5.8 gives a comment as a statement with its location, so a name belongs to the
 statement that begins on the next line. Nothing here reads the rules as text. A rule
-without a name is still a rule: it is called by its place ("the rule at abc.lp:43").
+without a name is still a rule: it is called by its place ("the rule at puzzle.lp:43").
 
 A constraint under a `% Redundant` or `% Pruning` heading is implied by the rules above
 it (it only helps the search): checking an answer leaves it out, and an explanation
 cites it only when it is named. An unnamed constraint under `% Generate` shapes what is
-generated (magic's ladder of thresholds: T+1 or more implies T or more): it stays a
+generated (a ladder of thresholds: T+1 or more implies T or more): it stays a
 hard constraint, never reported.
 """
 
@@ -239,7 +239,7 @@ def definitions(statements: Iterable[Statement]) -> dict[tuple[str, int], NamedR
     """For each predicate some rule chooses or derives, the rule an answer that no
     derivation gives breaks: a choice or definition of it the author named, else one
     called by the place of its first defining rule ("what defines cover/3 at
-    checkerboard.lp:51")."""
+    puzzle.lp:51")."""
     found: dict[tuple[str, int], NamedRule] = {}
     for statement in statements:
         rule = statement.rule
