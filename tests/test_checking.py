@@ -174,6 +174,11 @@ def test_answer_in_the_puzzles_own_text() -> None:
      "grid[1][1]: expected a height"),
     ('{"grid": [\n  [1, 2, 3, 4]]}', 1, "expected 4 rows"),
     ('{"solutions": []}', 1, "no solution"),
+    ("[" * 100_000 + "]" * 100_000, None, "nested too deeply"),
+    ('{"grid": [[99999999999, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]}', 1,
+     "far out of range"),
+    ('{"grid": [[NaN, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]}', 1,
+     "expected a height or null, found nan"),
 ])
 def test_malformed_answer_is_one_line_with_its_line(text: str, line: int | None,
                                                      problem: str) -> None:

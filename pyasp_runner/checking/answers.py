@@ -43,6 +43,8 @@ def _json_solution(text: str, source: str) -> Mapping[str, Any]:
     except json.JSONDecodeError as error:
         raise InputError(source, f"not JSON: {error.msg} (column {error.colno})",
                          error.lineno) from None
+    except RecursionError:  # arrays in arrays past Python's stack
+        raise InputError(source, "not an answer: JSON nested too deeply") from None
     if isinstance(data, dict) and "solutions" in data:  # a whole --json envelope
         solutions = data["solutions"]
         if not isinstance(solutions, list) or not solutions:

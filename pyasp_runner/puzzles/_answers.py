@@ -58,12 +58,18 @@ def read_grid(solution: Mapping[str, Any], rows: int, cols: int, names: Sequence
     return player_answer(stated, decided, open_cells, rows * cols - len(blocked))
 
 
+# clingo's numbers are 32-bit: a value beyond them is no value of any puzzle.
+LARGEST = 2**31 - 1
+
+
 def whole_number(r: int, c: int, value: Any, what: str = "a whole number") -> int:
-    """A cell's value that must be a whole number."""
+    """A cell's value that must be a whole number (within clingo's 32 bits)."""
+    where = f"grid[{r - 1}][{c - 1}]"
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected {what} or null, found "
-                      f"{value!r}")
+        if -LARGEST <= value <= LARGEST:
+            return value
+        raise AnswerError(where, f"{value} is far out of range")
+    raise AnswerError(where, f"expected {what} or null, found {value!r:.40}")
 
 
 def read_numbers(solution: Mapping[str, Any], name: str, rows: int, cols: int,

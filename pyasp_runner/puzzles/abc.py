@@ -477,7 +477,7 @@ def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer
         if isinstance(value, str) and len(value) == 1 and value.isalpha():
             return [fact("cell", r, c, value.upper())]
         raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected a letter, . (empty) or ? "
-                          f"(open), found {value!r}")
+                          f"(open), found {value!r:.40}")
 
     return read_grid(solution, data.size, data.size, ("cell", "empty"), atoms)
 

@@ -19,6 +19,7 @@ from ..errors import InputError
 from ..numerals import fields as split_fields
 from ..player import AnswerError, PlayerAnswer, player_answer
 from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
+from ._answers import LARGEST
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -182,9 +183,10 @@ def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer
         if rotation is None:
             open_disks += 1
             continue
-        if not isinstance(rotation, int) or isinstance(rotation, bool):
+        if not isinstance(rotation, int) or isinstance(rotation, bool) \
+                or not -LARGEST <= rotation <= LARGEST:
             raise AnswerError(f"rotations[{disk - 1}]", f"expected a rotation (a whole "
-                              f"number) or null, found {rotation!r}")
+                              f"number) or null, found {rotation!r:.40}")
         stated.append(fact("rot", disk, rotation))
         decided.append(("rot", (Number(disk),)))
     return player_answer(stated, decided, open_disks, len(stack.disks))

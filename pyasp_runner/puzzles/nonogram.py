@@ -511,7 +511,7 @@ def read_answer(instance: Instance, solution: Mapping[str, Any]) -> PlayerAnswer
         if value in (".", 0):
             return [fact("white", r, c)]
         raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected # (black), . (white) or ? "
-                          f"(open), found {value!r}")
+                          f"(open), found {value!r:.40}")
 
     return read_grid(solution, drawing.height, drawing.width, ("black", "white"), atoms)
 
