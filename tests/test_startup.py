@@ -1,7 +1,8 @@
 """A run imports only what its path uses (issue 22's start-up): `--list` neither clingo
 nor rich's console nor any puzzle, `--json` no rich and no dataclasses, and no run the
-reasoning, the studio, the batch runner or another puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
-on its timing (benchmarks/startup.py measures that)."""
+reasoning, the studio, the batch runner or another puzzle's module. Checked on the real
+command's imports (`sys.modules` at its exit), not on its timing
+(benchmarks/startup.py measures that)."""
 
 from __future__ import annotations
 
