@@ -62,4 +62,16 @@ def nonogram(text: str) -> dict[str, Any]:
                      for row in cells]}
 
 
-READERS = {"skyscrapers": skyscrapers, "abc": abc, "nonogram": nonogram}
+def sudoku(text: str) -> dict[str, Any]:
+    """The size, the given numbers (a row per grid row), then the numbers written in
+    (`.` nothing: the given number where there is one, else open)."""
+    size = int(text.split("/")[2])
+    rows = _board(text, 3)
+    given, written = rows[:size], rows[size:2 * size]
+    return {"grid": [[None if token == "." and clue == "." else
+                      int(token if token != "." else clue)
+                      for token, clue in zip(row, clues, strict=True)]
+                     for row, clues in zip(written, given, strict=True)]}
+
+
+READERS = {"skyscrapers": skyscrapers, "abc": abc, "nonogram": nonogram, "sudoku": sudoku}

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InputError, UserError
 from ..player import AnswerError, PlayerAnswer
 from ..puzzle import Answer, Instance, to_python
-from ..puzzles import Puzzle
+from ..puzzles import GenrePuzzle, Puzzle
 
 GIVEN = "given"
 
@@ -65,6 +65,8 @@ def _text_solution(puzzle: Puzzle, instance: Instance, text: str, source: str
     if filled.structure != instance.structure:
         raise InputError(source, "the answer is written for another board (its size or "
                          "shape differs from the puzzle's)", 1)
+    if isinstance(puzzle, GenrePuzzle):
+        return _genre_text_solution(puzzle, instance, filled, source)
     own = {clue for clue in instance.clues if clue.name != GIVEN}
     theirs = {clue for clue in filled.clues if clue.name != GIVEN}
     if own != theirs:
@@ -83,6 +85,21 @@ def _text_solution(puzzle: Puzzle, instance: Instance, text: str, source: str
                     and 1 <= row <= len(grid) and 1 <= col <= len(grid[row - 1]):
                 grid[row - 1][col - 1] = value
     return {"grid": grid}
+
+
+def _genre_text_solution(puzzle: GenrePuzzle, instance: Instance, filled: Instance,
+                         source: str) -> dict[str, Any]:
+    """A genre's text grid with cells filled in: the puzzle's clues and more (numbers
+    written in, `#` shaded, symbols), drawn as the solution object of no answer."""
+    missing = sorted(set(instance.clues) - set(filled.clues))
+    if missing:
+        raise InputError(source, f"the answer's clues differ from the puzzle's (at "
+                         f"{puzzle.describe_clue(instance, missing[0])})", 1)
+    solution = puzzle.solution_json(filled, Answer(()))
+    if "edges" in solution:
+        raise InputError(source, f"{puzzle.name}'s answers are lines, read as --json only "
+                         f"(its text grid has no lines)", 1)
+    return {"grid": solution["grid"]}
 
 
 def json_line(text: str, where: str) -> int | None:

@@ -100,6 +100,7 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
                                       "--models=0"])
     ctl, rules = control.grounded(encoding, instance.facts, programs.CHECK, args, deadline)
     atoms = ctl.symbolic_atoms
+    player = _as_grounded(player, atoms)
     violations = [_breaks(rules, (sym,)) for sym in player.atoms if atoms[sym] is None]
     assumptions = _assumptions(ctl, player, signatures)
     best = _search(ctl, assumptions, player.complete, deadline)
@@ -128,17 +129,58 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
     broken = [sym for sym in chosen if sym.name == programs.BROKEN]
     looked_at = places(ctl, broken, deadline)
     clues = set(instance.clues)
-    violations += [_violation(rules, sym, set(chosen), looked_at, signatures, clues)
+    # The places of a broken instance: the answer's atoms it looks at, not shown atoms
+    # that grounding alone gives (Sudoku's boxes).
+    answer = {signature for signature in signatures
+              if not _all_facts(ctl.symbolic_atoms, signature)}
+    violations += [_violation(rules, sym, set(chosen), looked_at, answer, clues)
                    for sym in broken]
     ours = {programs.BROKEN, programs.PLACE}
+    grounded = ctl.symbolic_atoms
+    # Drawn: the answer, and what the rules derive beside it (and shown atoms grounding
+    # alone gives, as Sudoku's boxes), not the values a completion chose.
     drawn = Answer(tuple(sorted(
         [*(sym for sym in best.last if sym.name not in ours
-           and (sym.name, len(sym.arguments)) not in signatures),
+           and ((sym.name, len(sym.arguments)) not in signatures
+                or _is_fact(grounded, sym))),
          *player.atoms])))
     completable = None if player.complete else _completable(encoding, instance, player,
                                                             limits, deadline)
     return Checked(tuple(sorted(violations, key=_order)), player, drawn, completable,
                    certain or not broken)
+
+
+def _all_facts(atoms: clingo.SymbolicAtoms, signature: Signature) -> bool:
+    found = list(atoms.by_signature(*signature))
+    return bool(found) and all(atom.is_fact for atom in found)
+
+
+def _is_fact(atoms: clingo.SymbolicAtoms, sym: clingo.Symbol) -> bool:
+    atom = atoms[sym]
+    return atom is not None and atom.is_fact
+
+
+def _as_grounded(player: PlayerAnswer, atoms: clingo.SymbolicAtoms) -> PlayerAnswer:
+    """The answer's atoms in the form the rules hold them, where it holds them in
+    another: a segment's ends the other way round, a name as a string or a constant."""
+    def grounded(sym: clingo.Symbol) -> clingo.Symbol:
+        if atoms[sym] is not None:
+            return sym
+        return next((other for other in _other_forms(sym) if atoms[other] is not None), sym)
+
+    return player._replace(atoms=tuple(grounded(sym) for sym in player.atoms))
+
+
+def _other_forms(sym: clingo.Symbol) -> Iterator[clingo.Symbol]:
+    args = list(sym.arguments)
+    if len(args) in (4, 5):  # a segment, [its strands]: from the other end
+        yield clingo.Function(sym.name, [*args[2:4], *args[0:2], *args[4:]])
+    for index, arg in enumerate(args):
+        if arg.type == clingo.SymbolType.String:
+            for name in (arg.string, arg.string.lower()):
+                if name.isidentifier():
+                    yield clingo.Function(sym.name, [*args[:index], clingo.Function(name),
+                                                     *args[index + 1:]])
 
 
 def _assumptions(ctl: clingo.Control, player: PlayerAnswer,

@@ -14,7 +14,7 @@ from typing import Any
 import clingo
 
 from ..puzzle import Answer, Instance
-from ..puzzles import Puzzle
+from ..puzzles import GenrePuzzle, Puzzle
 
 Pos = tuple[int, int]
 GRID = "grid"
@@ -29,6 +29,7 @@ def cells(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]) ->
 def filled(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]
            ) -> dict[Pos, Any]:
     """The cells the `atoms` fill in, with the value each shows there."""
+    atoms = list(atoms)
     empty = _grid(puzzle.solution_json(instance, Answer(())))
     drawn = _grid(puzzle.solution_json(instance, Answer(tuple(atoms))))
     if empty is None or drawn is None:
@@ -38,7 +39,28 @@ def filled(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]
         for c, (old, new) in enumerate(zip(before, after, strict=True), start=1):
             if old != new:
                 found[(r, c)] = new
+    if isinstance(puzzle, GenrePuzzle):
+        # A genre draws its given numbers without an answer too: an atom of a cell role
+        # that restates one changes nothing, but stands in its cell all the same.
+        for r, c in _genre_cells(puzzle, atoms, len(drawn), len(drawn[0]) if drawn else 0):
+            found.setdefault((r, c), drawn[r - 1][c - 1])
     return found
+
+
+def _genre_cells(puzzle: GenrePuzzle, atoms: list[clingo.Symbol], rows: int, cols: int
+                 ) -> list[Pos]:
+    """The cells of the atoms that a genre's header draws in a cell (p(R, C, ...))."""
+    drawn = {(show.predicate, show.arity) for show in puzzle.genre.header.shows
+             if show.role not in ("line", "edge", "bridge", "border", "region")}
+    cells = []
+    for sym in atoms:
+        args = sym.arguments
+        if (sym.name, len(args)) in drawn and all(
+                arg.type == clingo.SymbolType.Number for arg in args[:2]):
+            r, c = args[0].number, args[1].number
+            if 1 <= r <= rows and 1 <= c <= cols:
+                cells.append((r, c))
+    return cells
 
 
 def _grid(solution: Any) -> list[Any] | None:

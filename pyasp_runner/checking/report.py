@@ -250,5 +250,5 @@ def outcome_boards(puzzle: Puzzle, instance: Instance, checked: Checked | None,
     assert walk is not None
     if not walk.steps:
         return []
-    known = [*walk.start, *(step.atom for step in walk.steps[:-1])]
+    known = [*walk.fixed, *walk.start, *(step.atom for step in walk.steps[:-1])]
     return [step_board(puzzle, instance, known, walk.steps[-1])]

@@ -39,6 +39,7 @@ class Walk(NamedTuple):
     left: int
     status: str
     checks: int
+    fixed: tuple[clingo.Symbol, ...] = ()  # shown atoms the grounding alone gives (boxes)
 
 
 def answer_signatures(encoding: Path, instance: Instance) -> set[Signature]:
@@ -88,7 +89,7 @@ def walk(encoding: Path, instance: Instance, limits: runner.Limits, deadline: fl
         status = stop.status
     left_count = len([target for target in targets if target not in set(known)])
     return Walk(tuple(explainer.answer[literal] for literal in start), tuple(steps),
-                left_count, status, explainer.checks + 1)
+                left_count, status, explainer.checks + 1, tuple(explainer.fixed))
 
 
 def rules_in_conflict(encoding: Path, facts: Sequence[clingo.Symbol], limits: runner.Limits,

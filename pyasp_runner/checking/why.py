@@ -154,8 +154,15 @@ class Explainer:
         atoms = self.ctl.symbolic_atoms
         signatures = set(answer_signatures)
         self.answer: dict[int, clingo.Symbol] = {}
+        # Shown atoms that grounding alone makes facts (Sudoku's boxes, from the grid's
+        # size): nothing to deduce, but part of every board drawn.
+        self.fixed: list[clingo.Symbol] = []
         for name, arity in signatures:
-            for atom in atoms.by_signature(name, arity):
+            found = list(atoms.by_signature(name, arity))
+            if found and all(atom.is_fact for atom in found):
+                self.fixed += sorted(atom.symbol for atom in found)
+                continue
+            for atom in found:
                 self.answer[atom.literal] = atom.symbol
         self.literal = {symbol: literal for literal, symbol in self.answer.items()}
         clues = set(instance.clues)

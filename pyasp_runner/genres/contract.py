@@ -16,8 +16,9 @@ from ..board import Board
 from ..errors import InputError, UserError
 from ..facts import Answer, to_python
 from ..inputs import MAX_INPUT_BYTES
+from ..player import PlayerAnswer
 from ..puzzle import Instance, PuzzleSpec
-from . import display, layers
+from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
@@ -84,6 +85,7 @@ def spec(genre: Genre, name: str) -> PuzzleSpec:
         configuration=header.configuration,
         clingo_options=header.options,
         inline=bool(header.puzzlinks),
+        read_answer=partial(_read_answer, header),
     )
 
 
@@ -95,6 +97,10 @@ def _parse(header: Header, text: str, source: str) -> Instance:
         read = textgrid.read(text, source, header)
     structure, clues = layers.facts(read, header)
     return Instance(source, structure, clues, read)
+
+
+def _read_answer(header: Header, instance: Instance, solution: Any) -> PlayerAnswer:
+    return answers.read(header, instance.data, solution)
 
 
 def _size(instance: Instance) -> tuple[int, str]:

@@ -45,7 +45,7 @@ def why(session: Session, steps: bool) -> dict[str, Any]:
     puzzle, instance = outcome.puzzle, outcome.instance
     data = outcome.envelope()
     shown = []
-    known = list(walked.start)
+    known = [*walked.fixed, *walked.start]
     heading = title(outcome)
     for number, (step, said) in enumerate(zip(walked.steps, data["steps"]["steps"],
                                                strict=True), start=1):
