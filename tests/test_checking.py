@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from conftest import INSTANCES, expected_for, instance_files
 
+from pyasp_runner.board import SYMBOLS
 from pyasp_runner.errors import InputError, UserError
-from pyasp_runner.puzzles import registry
+from pyasp_runner.puzzles import GenrePuzzle, registry
 from pyasp_runner.session import Session, Settings
 
 CHECKED = sorted(name for name, puzzle in registry().items() if puzzle.spec.read_answer)
@@ -46,11 +47,12 @@ def grid_values(answer: dict[str, Any]) -> tuple[str, list[Any]]:
     return key, answer[key]
 
 
-def cells(rows: list[Any]) -> list[tuple[int, int | None]]:
-    """The filled positions: (row, column) of a grid, (index, None) of a list."""
+def cells(rows: list[Any], skip: tuple[str, ...] = ()) -> list[tuple[int, int | None]]:
+    """The filled positions: (row, column) of a grid, (index, None) of a list; not
+    those holding a value of `skip`."""
     if rows and isinstance(rows[0], (list, str)):
         return [(r, c) for r, row in enumerate(rows) for c, value in enumerate(row)
-                if value not in (None, "?")]
+                if value not in (None, "?", *skip)]
     return [(i, None) for i, value in enumerate(rows) if value is not None]
 
 
@@ -69,11 +71,13 @@ def put(rows: list[Any], pos: tuple[int, int | None], value: Any) -> None:
         rows[r][c] = value
 
 
-def mutations(answer: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+def mutations(answer: dict[str, Any], skip: tuple[str, ...] = ()
+              ) -> list[tuple[str, dict[str, Any]]]:
     """A value changed to another the answer uses, two different values swapped, a
-    value emptied (open): the first filled position that allows each."""
+    value emptied (open): the first filled position that allows each (none holding a
+    value of `skip`)."""
     key, rows = grid_values(answer)
-    filled = cells(rows)
+    filled = cells(rows, skip)
     values = sorted({get(rows, pos) for pos in filled}, key=str)
     made = []
     for pos in filled:
@@ -94,6 +98,41 @@ def mutations(answer: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return made
 
 
+def genre_mutations(puzzle: GenrePuzzle, answer: dict[str, Any]
+                    ) -> list[tuple[str, dict[str, Any]]]:
+    """A genre's answer that draws no values mutated as its reader sees it: a line of
+    the loop removed; a cell shaded (or given the symbol) that was not, a marked and an
+    unmarked cell swapped, the last cell emptied; one that draws values: its values."""
+    shows = puzzle.genre.header.shows
+    if "edges" in answer:
+        removed = copy.deepcopy(answer)
+        removed["edges"] = removed["edges"][1:]
+        return [("removed", removed)]
+    if any(show.role in ("number", "letter") for show in shows):
+        return mutations(answer, skip=("#",))  # not a block (Kakuro's)
+    marks = {"#" for show in shows if show.role == "shaded"} | {
+        SYMBOLS[show.symbol].char for show in shows if show.symbol is not None}
+    if any(show.role == "symbol" and show.symbol is None for show in shows):
+        marks |= {symbol.char for symbol in SYMBOLS.values()}
+    # Anything else in a cell (a clue's number, `.`) means: not marked.
+    seen = [[value if value in marks else "." for value in row] for row in answer["grid"]]
+    filled = [(r, c) for r, row in enumerate(seen) for c in range(len(row))]
+    marked = [pos for pos in filled if get(seen, pos) in marks]
+    plain = [pos for pos in filled if get(seen, pos) not in marks]
+    made = []
+    if marked and plain:
+        changed = copy.deepcopy(seen)
+        put(changed, plain[0], get(seen, marked[0]))
+        swapped = copy.deepcopy(seen)
+        put(swapped, plain[0], get(seen, marked[0]))
+        put(swapped, marked[0], ".")
+        made += [("changed", {**answer, "grid": changed}),
+                 ("swapped", {**answer, "grid": swapped})]
+    emptied = copy.deepcopy(seen)
+    put(emptied, filled[-1], None)
+    return [*made, ("emptied", {**answer, "grid": emptied})]
+
+
 @pytest.mark.parametrize("path", checked_instances(),
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_expected_answer_accepted_and_mutations_rejected(path: Path) -> None:
@@ -101,7 +140,10 @@ def test_expected_answer_accepted_and_mutations_rejected(path: Path) -> None:
     answer = answer_of(session, path)
     accepted = session.check(json.dumps(answer))
     assert accepted.status == "correct", accepted.envelope()
-    for kind, mutated in mutations(answer):
+    puzzle = registry()[path.parent.name]
+    made = genre_mutations(puzzle, answer) if isinstance(puzzle, GenrePuzzle) \
+        else mutations(answer)
+    for kind, mutated in made:
         data = session.check(json.dumps(mutated)).envelope()
         check = data["check"]
         if kind == "emptied" and not check["violations"]:

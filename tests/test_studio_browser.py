@@ -526,3 +526,27 @@ def test_a_new_genre_is_written_pasted_and_solved(studio, browser):
                                          "'shaded' is shaded/2, which the rules never use")
     assert browser.find_elements("css selector", "#editor .cm-lintRange-error")
     screenshot(browser, "new-genre-error")
+
+
+def test_a_genre_answer_is_checked_and_its_steps_played(studio, browser):
+    open_puzzle(browser, studio, "sudoku", "pzprjs-4x4.txt")
+    browser.find_element("id", "answer-box").click()
+    wait_for(lambda: len(shown(browser, "#answer-grid input")) == 16, what="the answer grid")
+    for col, value in enumerate("2143"):  # row 1: the given 1 and three numbers
+        cell = browser.find_element(
+            "css selector", f'#answer-grid input[data-row="0"][data-col="{col}"]')
+        cell.clear()
+        cell.send_keys(value)
+    second = browser.find_element("css selector",
+                                  '#answer-grid input[data-row="1"][data-col="0"]')
+    second.clear()
+    second.send_keys("2")  # (2,1) is 2: the box and the column already hold a 2
+    press(browser, "check")
+    assert text_of(browser, "summary").startswith("Not correct:")
+    items = [item.text for item in shown(browser, "#violations li")]
+    assert any(item.startswith("each box holds each number once") for item in items), items
+    assert (2, 1, "2") in marked(browser, "conflict")
+    screenshot(browser, "genre-check")
+    press(browser, "steps")
+    assert text_of(browser, "summary") == "12 steps. Solved."
+    screenshot(browser, "genre-steps")

@@ -113,8 +113,12 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
         defined = named.definitions(control.statements(encoding))
         derived = sorted({(sym.name, len(sym.arguments)) for sym, _ in core} & set(defined))
         soft = {signature: len(rules) + k for k, signature in enumerate(derived)}
-        ctl, rules = control.grounded(encoding, instance.facts, programs.CHECK, args,
-                                      deadline, soft=soft)
+        # The answer's atoms of those predicates may hold where nothing derives them
+        # (LITS: a cell shaded where no piece can lie), breaking their definition.
+        stated = [clingo.Function(programs.STATED, [sym]) for sym in player.atoms
+                  if (sym.name, len(sym.arguments)) in soft]
+        ctl, rules = control.grounded(encoding, (*instance.facts, *stated), programs.CHECK,
+                                      args, deadline, soft=soft)
         rules = [*rules, *(defined[signature]._replace(number=number)
                            for signature, number in soft.items())]
         assumptions = _assumptions(ctl, player, signatures)

@@ -37,8 +37,9 @@ from .named import CHOICE, CONSTRAINT, DEFINITION, MINIMIZE, NamedRule, Statemen
 
 BROKEN, ON, PLACE, REPORTED = "_broken", "_on", "_place", "_reported"
 DERIVED = "_derived"
+STATED = "_stated"  # an answer's atom of a soft predicate, given as a fact
 PLACES = "_places"  # the program part of CHECK's places
-RESERVED = {(BROKEN, 2), (ON, 2), (PLACE, 3), (REPORTED, 2), (DERIVED, 1)}
+RESERVED = {(BROKEN, 2), (ON, 2), (PLACE, 3), (REPORTED, 2), (DERIVED, 1), (STATED, 1)}
 Signature = tuple[str, int]
 
 CHECK, SWITCHED = "check", "switched"
@@ -100,8 +101,9 @@ def _derived(node: AST, soft: Mapping[Signature, int]) -> AST:
 
 def _derivations(loc: Any, signature: Signature, number: int) -> list[AST]:
     """For a soft derived predicate p: its atoms are free where some derivation could
-    give them, and rule `number` is broken where an atom holds that no derivation gives,
-    or a derivation gives one that does not hold. The last rule made is its place."""
+    give them or the answer states them (`_stated`), and rule `number` is broken where
+    an atom holds that no derivation gives, or a derivation gives one that does not
+    hold. The last rule made is its place."""
     name, arity = signature
     variables = [ast.Variable(loc, f"X{i}") for i in range(1, arity + 1)]
     atom = ast.Function(loc, name, variables, False)
@@ -112,7 +114,9 @@ def _derivations(loc: Any, signature: Signature, number: int) -> list[AST]:
     choice = ast.Aggregate(loc, None, [ast.ConditionalLiteral(loc, holds, [])], None)
     reported = _atom(loc, REPORTED, [_number(loc, number), instance])
     place = _atom(loc, PLACE, [_number(loc, number), instance, atom])
+    stated = _atom(loc, STATED, [atom])
     return [ast.Rule(loc, choice, [_positive(loc, derived)]),
+            ast.Rule(loc, choice, [_positive(loc, stated)]),
             ast.Rule(loc, broken, [holds, ast.Literal(loc, ast.Sign.Negation, derived.atom)]),
             ast.Rule(loc, broken, [_positive(loc, derived),
                                    ast.Literal(loc, ast.Sign.Negation, holds.atom)]),

@@ -70,7 +70,7 @@ def check_summary(checked: Checked) -> str:
         what = f"{broken} broken instance{'s' * (broken != 1)} of {rules} rule{'s' * (rules != 1)}"
         reading = "" if checked.certain else \
             " (one reading of the answer: every reading breaks a rule, not always these)"
-        return f"Not correct: {what}{reading}." + _open_note(checked)
+        return f"Not correct: {what}{reading}" + (_open_note(checked) or ".")
     note = _open_note(checked)
     return f"No rule broken so far{note}"
 
