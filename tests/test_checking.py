@@ -210,6 +210,24 @@ def test_answer_in_the_puzzles_own_text() -> None:
     assert wrong.status == "broken"
 
 
+def test_a_genres_answer_in_its_text_grid() -> None:
+    session = session_for(INSTANCES / "sudoku" / "pzprjs-4x4.txt")
+    filled = "4 4\n2 1 4 3\n4 3 1 2\n3 4 2 1\n1 2 3 4\n"
+    assert session.check(filled, source="answer.txt").status == "correct"
+    partial = session.check(filled.replace("3 4\n", "3 -\n"), source="answer.txt")
+    assert (partial.status, partial.envelope()["check"]["open"]) == ("incomplete", 1)
+    wrong = session.check(filled.replace("3 4\n", "3 3\n"), source="answer.txt")
+    assert {v["rule"] for v in wrong.envelope()["check"]["violations"]} == {
+        "each row holds each number once", "each column holds each number once",
+        "each box holds each number once"}
+    with pytest.raises(InputError, match="clues differ"):  # the given 1 left out
+        session.check(filled.replace("2 1 4", "2 - 4"), source="answer.txt")
+    with pytest.raises(InputError, match=r"grid\[1\]\[1\]: expected a number") as raised:
+        session.check('{"grid": [[2, 1, 4, 3],\n [4, "x", 1, 2],\n [3, 4, 2, 1],\n'
+                      ' [1, 2, 3, 4]]}', source="answer.json")
+    assert raised.value.line == 2
+
+
 @pytest.mark.parametrize(("text", "line", "problem"), [
     ('{"grid": [[1, 2,\n 3]', 2, "not JSON"),
     ('{"grid": [\n  [1, 2, 3, 4],\n  [1, "x", 3, 4],\n  [1, 2, 3, 4],\n  [1, 2, 3, 4]]}', 3,

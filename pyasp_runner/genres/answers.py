@@ -48,6 +48,7 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
     if cell_roles:
         grid = _grid(solution, layers.rows, layers.cols)
         valued = any(show.role in VALUED for show in header.shows)
+        shading = any(show.role == "shaded" for show in cell_roles)
         for pos in layers.cells():
             value = grid[pos]
             if value in OPEN:
@@ -56,6 +57,8 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
             for show in cell_roles:
                 if show.role == "shaded" and pos in layers.shaded and value == "#":
                     continue  # the author's shaded cell (a wall): the rules say what it is
+                if show.role in VALUED and value == "#" and shading:
+                    continue  # shaded, its value (LITS's letter) not said: open
                 atom = _cell_atom(show, pos, value, valued)
                 decided.append((show.predicate, (Number(pos[0]), Number(pos[1]))))
                 if atom is not None:
