@@ -85,6 +85,23 @@ def describe(puzzle: Puzzle, instance: Instance, atom: clingo.Symbol) -> str:
     """An answer atom in words: "(3,4) is 5"; the atom itself where it has no cell."""
     found = filled(puzzle, instance, [atom])
     if len(found) != 1:
-        return str(atom)
+        segment = segment_name(puzzle, atom)
+        return f"{segment} is drawn" if segment else str(atom)
     (pos, value), = found.items()
     return f"{cell_name(pos)} is {value_text(value)}"
+
+
+def segment_name(puzzle: Puzzle, atom: clingo.Symbol) -> str | None:
+    """A genre's line, edge or bridge in words: "the line (1,2)-(1,3)" (None: no such
+    atom)."""
+    if not isinstance(puzzle, GenrePuzzle):
+        return None
+    args = atom.arguments
+    for show in puzzle.genre.header.shows:
+        if show.role in ("line", "edge", "bridge") and show.predicate == atom.name \
+                and show.arity == len(args) \
+                and all(arg.type == clingo.SymbolType.Number for arg in args):
+            r1, c1, r2, c2 = (arg.number for arg in args[:4])
+            strands = f" of {args[4].number} strands" if show.role == "bridge" else ""
+            return f"the {show.role}{strands} {cell_name((r1, c1))}-{cell_name((r2, c2))}"
+    return None

@@ -48,7 +48,7 @@ def violation_text(puzzle: Puzzle, instance: Instance, violation: Violation) -> 
     where = [places.cell_name(cell) for cell in places.cells(puzzle, instance, violation.atoms)]
     where += [puzzle.describe_clue(instance, clue) for clue in violation.clues]
     if not where and violation.atoms:
-        where = [str(atom) for atom in violation.atoms]
+        where = [places.segment_name(puzzle, atom) or str(atom) for atom in violation.atoms]
     return f"{violation.rule.name}{binding}" + (f": {', '.join(where)}" if where else "")
 
 
