@@ -85,7 +85,7 @@ def spec(genre: Genre, name: str) -> PuzzleSpec:
         configuration=header.configuration,
         clingo_options=header.options,
         inline=bool(header.puzzlinks),
-        read_answer=partial(_read_answer, header),
+        read_answer=partial(_read_answer, header) if answers.readable(header) else None,
     )
 
 
