@@ -114,7 +114,7 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
         derived = sorted({(sym.name, len(sym.arguments)) for sym, _ in core} & set(defined))
         soft = {signature: len(rules) + k for k, signature in enumerate(derived)}
         # The answer's atoms of those predicates may hold where nothing derives them
-        # (LITS: a cell shaded where no piece can lie), breaking their definition.
+        # (a cell shaded where no piece can lie), breaking their definition.
         stated = [clingo.Function(programs.STATED, [sym]) for sym in player.atoms
                   if (sym.name, len(sym.arguments)) in soft]
         ctl, rules = control.grounded(encoding, (*instance.facts, *stated), programs.CHECK,
@@ -134,7 +134,7 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
     looked_at = places(ctl, broken, deadline)
     clues = set(instance.clues)
     # The places of a broken instance: the answer's atoms it looks at, not shown atoms
-    # that grounding alone gives (Sudoku's boxes).
+    # that grounding alone gives (boxes from the grid's size).
     answer = {signature for signature in signatures
               if not _all_facts(ctl.symbolic_atoms, signature)}
     violations += [_violation(rules, sym, set(chosen), looked_at, answer, clues)
@@ -142,7 +142,7 @@ def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runn
     ours = {programs.BROKEN, programs.PLACE}
     grounded = ctl.symbolic_atoms
     # Drawn: the answer, and what the rules derive beside it (and shown atoms grounding
-    # alone gives, as Sudoku's boxes), not the values a completion chose.
+    # alone gives, as boxes from the grid's size), not the values a completion chose.
     drawn = Answer(tuple(sorted(
         [*(sym for sym in best.last if sym.name not in ours
            and ((sym.name, len(sym.arguments)) not in signatures

@@ -154,8 +154,8 @@ class Explainer:
         atoms = self.ctl.symbolic_atoms
         signatures = set(answer_signatures)
         self.answer: dict[int, clingo.Symbol] = {}
-        # Shown atoms that grounding alone makes facts (Sudoku's boxes, from the grid's
-        # size): nothing to deduce, but part of every board drawn.
+        # Shown atoms that grounding alone makes facts (boxes, from the grid's size):
+        # nothing to deduce, but part of every board drawn.
         self.fixed: list[clingo.Symbol] = []
         for name, arity in signatures:
             found = list(atoms.by_signature(name, arity))

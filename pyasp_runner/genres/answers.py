@@ -6,9 +6,10 @@ read it back: a number or letter role from the value in a cell, a shaded or unsh
 role from `#` and `.`, a symbol role from the symbol's character, a line, edge or bridge
 role from the `edges` list. A cell holding `?` (or null) is open (a given number too:
 the answer states it, as the solution does). A shaded role states nothing in an
-author's shaded cell (a wall: the rules say what it is). A region role beside a value role
-draws what the rules derive (Sudoku's boxes) and is not read; a genre whose answer is a
-division into regions alone is not read back (its regions' ids are the rules' own).
+author's shaded cell (a wall: the rules say what it is). A region role beside a value
+role draws what the rules derive (boxes from the grid's size) and is not read; a genre
+whose answer is a division into regions alone is not read back (its regions' ids are
+the rules' own).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .layers import Layers, Pos
 OPEN = (None, "?")
 VALUED = ("number", "letter")
 # Roles the solution object does not hold (borders, diagonals) or that a division into
-# regions draws: a region beside a value is what the rules derive (Sudoku's boxes).
+# regions draws: a region beside a value is what the rules derive (a grid's boxes).
 UNREAD = ("border", "diagonal", "region")
 SEGMENTS = ("line", "edge", "bridge")
 LARGEST = 2**31 - 1  # clingo's numbers are 32-bit
@@ -35,7 +36,7 @@ _BY_CHAR = {symbol.char: symbol.name for symbol in SYMBOLS.values()}
 
 def readable(header: Header) -> bool:
     """Whether an answer can be read back: some role it is drawn by is read (not a
-    division into regions alone, as Shikaku's)."""
+    division into regions alone, whose ids are the rules' own)."""
     return any(show.role not in UNREAD for show in header.shows)
 
 
@@ -60,7 +61,7 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
                 if show.role == "shaded" and pos in layers.shaded and value == "#":
                     continue  # the author's shaded cell (a wall): the rules say what it is
                 if show.role in VALUED and value == "#" and shading:
-                    continue  # shaded, its value (LITS's letter) not said: open
+                    continue  # shaded, its value (a piece's letter) not said: open
                 atom = _cell_atom(show, pos, value, valued)
                 decided.append((show.predicate, (Number(pos[0]), Number(pos[1]))))
                 if atom is not None:
@@ -115,7 +116,7 @@ def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
                               f"{value!r:.40}")
         return Function(show.predicate, [Number(r), Number(c), String(value)])
     if role == "shaded":
-        # Where a value role draws over the shading (LITS: a shaded cell shows its
+        # Where a value role draws over the shading (a shaded cell shows its
         # piece's letter), a value is shaded too.
         shaded = value == "#" or (valued and value != "." and _number(value) is None)
         return Function(show.predicate, [Number(r), Number(c)]) if shaded else None
