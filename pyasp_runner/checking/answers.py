@@ -19,7 +19,7 @@ from ..puzzles import GenrePuzzle, Puzzle
 GIVEN = "given"
 
 
-def read(puzzle: Puzzle, instance: Instance, text: str, source: str) -> PlayerAnswer:
+def read(puzzle: Puzzle, instance: Instance[Any], text: str, source: str) -> PlayerAnswer:
     """The player's answer in `text` (from the file `source`) to the puzzle `instance`."""
     read_answer = puzzle.spec.read_answer
     if read_answer is None:
@@ -57,7 +57,7 @@ def _json_solution(text: str, source: str) -> Mapping[str, Any]:
     return data
 
 
-def _text_solution(puzzle: Puzzle, instance: Instance, text: str, source: str
+def _text_solution(puzzle: Puzzle, instance: Instance[Any], text: str, source: str
                    ) -> dict[str, Any]:
     """The puzzle's own text with cells filled in: its given values as a solution object
     (`grid` rows of values, None where open), after checking it is the same puzzle."""
@@ -87,7 +87,7 @@ def _text_solution(puzzle: Puzzle, instance: Instance, text: str, source: str
     return {"grid": grid}
 
 
-def _genre_text_solution(puzzle: GenrePuzzle, instance: Instance, filled: Instance,
+def _genre_text_solution(puzzle: GenrePuzzle, instance: Instance[Any], filled: Instance[Any],
                          source: str) -> dict[str, Any]:
     """A genre's text grid with cells filled in: the puzzle's clues and more (numbers
     written in, `#` shaded, symbols), drawn as the solution object of no answer."""

@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -90,7 +90,7 @@ class _Best(NamedTuple):
     cost: tuple[int, ...]
 
 
-def check(encoding: Path, instance: Instance, player: PlayerAnswer, limits: runner.Limits,
+def check(encoding: Path, instance: Instance[Any], player: PlayerAnswer, limits: runner.Limits,
           deadline: float | None = None) -> Checked:
     """Check the `player`'s answer to `instance` against the rules of `encoding`."""
     given = {(sym.name, len(sym.arguments)) for sym in instance.facts}
@@ -310,7 +310,7 @@ def _order(violation: Violation) -> tuple[int, tuple[clingo.Symbol, ...]]:
     return violation.rule.number, violation.values
 
 
-def _completable(encoding: Path, instance: Instance, player: PlayerAnswer,
+def _completable(encoding: Path, instance: Instance[Any], player: PlayerAnswer,
                  limits: runner.Limits, deadline: float | None) -> bool:
     """Whether some solution of the rules as they are holds the answer's atoms."""
     if deadline is not None:

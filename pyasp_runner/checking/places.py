@@ -20,13 +20,13 @@ Pos = tuple[int, int]
 GRID = "grid"
 
 
-def cells(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]) -> list[Pos]:
+def cells(puzzle: Puzzle, instance: Instance[Any], atoms: Iterable[clingo.Symbol]) -> list[Pos]:
     """The cells (row, column; 1-based) of the grid where the `atoms` show, in reading
     order; none for a puzzle whose solution has no grid."""
     return sorted(filled(puzzle, instance, atoms))
 
 
-def filled(puzzle: Puzzle, instance: Instance, atoms: Iterable[clingo.Symbol]
+def filled(puzzle: Puzzle, instance: Instance[Any], atoms: Iterable[clingo.Symbol]
            ) -> dict[Pos, Any]:
     """The cells the `atoms` fill in, with the value each shows there."""
     atoms = list(atoms)
@@ -81,7 +81,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def describe(puzzle: Puzzle, instance: Instance, atom: clingo.Symbol) -> str:
+def describe(puzzle: Puzzle, instance: Instance[Any], atom: clingo.Symbol) -> str:
     """An answer atom in words: "(3,4) is 5"; the atom itself where it has no cell."""
     found = filled(puzzle, instance, [atom])
     if len(found) != 1:

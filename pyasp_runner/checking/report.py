@@ -33,7 +33,7 @@ def values_json(rule: NamedRule, values: Sequence[clingo.Symbol]) -> dict[str, A
     return {name: to_python(value) for name, value in zip(rule.variables, values, strict=True)}
 
 
-def violation_json(puzzle: Puzzle, instance: Instance, violation: Violation) -> dict[str, Any]:
+def violation_json(puzzle: Puzzle, instance: Instance[Any], violation: Violation) -> dict[str, Any]:
     """A broken instance: the rule, its variables' values, the cells and clues involved."""
     cells = places.cells(puzzle, instance, violation.atoms)
     return {**rule_json(violation.rule), "values": values_json(violation.rule, violation.values),
@@ -42,7 +42,7 @@ def violation_json(puzzle: Puzzle, instance: Instance, violation: Violation) -> 
             "text": violation_text(puzzle, instance, violation)}
 
 
-def violation_text(puzzle: Puzzle, instance: Instance, violation: Violation) -> str:
+def violation_text(puzzle: Puzzle, instance: Instance[Any], violation: Violation) -> str:
     """ "each row holds each height once (R=1, H=6): (1,1), (1,2)" """
     binding = f" ({violation.binding})" if violation.binding else ""
     where = [places.cell_name(cell) for cell in places.cells(puzzle, instance, violation.atoms)]
@@ -52,7 +52,7 @@ def violation_text(puzzle: Puzzle, instance: Instance, violation: Violation) -> 
     return f"{violation.rule.name}{binding}" + (f": {', '.join(where)}" if where else "")
 
 
-def check_json(puzzle: Puzzle, instance: Instance, checked: Checked) -> dict[str, Any]:
+def check_json(puzzle: Puzzle, instance: Instance[Any], checked: Checked) -> dict[str, Any]:
     """The `check` object of the envelope (docs/checking.md)."""
     answer = checked.answer
     return {"correct": checked.correct, "complete": answer.complete, "open": answer.open,
@@ -87,7 +87,7 @@ def _open_note(checked: Checked) -> str:
     return f"; {cells}; {can}."
 
 
-def check_board(puzzle: Puzzle, instance: Instance, checked: Checked) -> Board:
+def check_board(puzzle: Puzzle, instance: Instance[Any], checked: Checked) -> Board:
     """The player's answer drawn with the cells and clues of every broken rule marked."""
     atoms = [atom for violation in checked.violations for atom in violation.atoms]
     clues = {clue for violation in checked.violations for clue in violation.clues}
@@ -95,8 +95,9 @@ def check_board(puzzle: Puzzle, instance: Instance, checked: Checked) -> Board:
                   set(places.cells(puzzle, instance, atoms)), clues)
 
 
-def marked(puzzle: Puzzle, instance: Instance, board: Board, cells: Collection[tuple[int, int]],
-           clues: Collection[clingo.Symbol], mark: Mark = Mark.CONFLICT) -> Board:
+def marked(puzzle: Puzzle, instance: Instance[Any], board: Board,
+           cells: Collection[tuple[int, int]], clues: Collection[clingo.Symbol],
+           mark: Mark = Mark.CONFLICT) -> Board:
     """`board` with `cells` and the author's `clues` marked (as a conflict is: in
     conflict; `mark` for the cells)."""
     layout = board.layout
@@ -148,19 +149,19 @@ def _sides(drawn: Any, clued: Any) -> Any:
     return tuple(lines)
 
 
-def reason_json(puzzle: Puzzle, instance: Instance, reason: Reason) -> dict[str, Any]:
+def reason_json(puzzle: Puzzle, instance: Instance[Any], reason: Reason) -> dict[str, Any]:
     return {**rule_json(reason.rule), "values": values_json(reason.rule, reason.values),
             "clues": [puzzle.clue_json(instance, clue) for clue in reason.clues],
             "text": reason_text(puzzle, instance, reason)}
 
 
-def reason_text(puzzle: Puzzle, instance: Instance, reason: Reason) -> str:
+def reason_text(puzzle: Puzzle, instance: Instance[Any], reason: Reason) -> str:
     binding = f" ({reason.binding})" if reason.binding else ""
     clues = [puzzle.describe_clue(instance, clue) for clue in reason.clues]
     return f"{reason.rule.name}{binding}" + (f", for {', '.join(clues)}" if clues else "")
 
 
-def step_json(puzzle: Puzzle, instance: Instance, step: Step, number: int | None = None
+def step_json(puzzle: Puzzle, instance: Instance[Any], step: Step, number: int | None = None
               ) -> dict[str, Any]:
     """A deduction: the cell and value it fixes, how, and the instances that force it."""
     found = places.filled(puzzle, instance, [step.atom])
@@ -172,7 +173,7 @@ def step_json(puzzle: Puzzle, instance: Instance, step: Step, number: int | None
             "text": step_text(puzzle, instance, step)}
 
 
-def step_text(puzzle: Puzzle, instance: Instance, step: Step) -> str:
+def step_text(puzzle: Puzzle, instance: Instance[Any], step: Step) -> str:
     """ "(3,4) is 5, by propagation from: each row holds each height once (R=3, H=5);
     each column ... (C=1, H=5), (C=2, H=5)": the instances grouped by rule."""
     what = places.describe(puzzle, instance, step.atom)
@@ -190,7 +191,7 @@ def step_text(puzzle: Puzzle, instance: Instance, step: Step) -> str:
     return f"{what}, {how}: {reasons}" if reasons else f"{what}, {how} what is known"
 
 
-def step_board(puzzle: Puzzle, instance: Instance, known: Iterable[clingo.Symbol],
+def step_board(puzzle: Puzzle, instance: Instance[Any], known: Iterable[clingo.Symbol],
                step: Step) -> Board:
     """What is known drawn, the cell the step fixes marked forced."""
     answer = Answer(tuple(sorted({*known, step.atom, *instance.clues})))
@@ -201,7 +202,7 @@ def step_board(puzzle: Puzzle, instance: Instance, known: Iterable[clingo.Symbol
     return board._replace(notes=(*board.notes, f"the value this step deduces: {where}"))
 
 
-def outcome_json(puzzle: Puzzle, instance: Instance, checked: Checked | None,
+def outcome_json(puzzle: Puzzle, instance: Instance[Any], checked: Checked | None,
                  walk: Walk | None, one: bool) -> dict[str, Any]:
     """The envelope's own part of a checked answer (`check`) or a walk (`steps`: one
     step with `--hint --why`)."""
@@ -211,7 +212,7 @@ def outcome_json(puzzle: Puzzle, instance: Instance, checked: Checked | None,
     return {"solutions": [], "steps": walk_json(puzzle, instance, walk, one)}
 
 
-def walk_json(puzzle: Puzzle, instance: Instance, walk: Walk, one: bool) -> dict[str, Any]:
+def walk_json(puzzle: Puzzle, instance: Instance[Any], walk: Walk, one: bool) -> dict[str, Any]:
     """The steps, the cells the clues give at the start, what is left, how it ended."""
     return {"mode": "why" if one else "steps",
             "start": [list(cell) for cell in places.cells(puzzle, instance, walk.start)],
@@ -220,7 +221,7 @@ def walk_json(puzzle: Puzzle, instance: Instance, walk: Walk, one: bool) -> dict
             "left": walk.left, "end": walk.status, "searches": walk.checks}
 
 
-def walk_lines(puzzle: Puzzle, instance: Instance, walk: Walk, one: bool) -> list[str]:
+def walk_lines(puzzle: Puzzle, instance: Instance[Any], walk: Walk, one: bool) -> list[str]:
     """The walk in words: a numbered line per step, then how it ended."""
     lines = []
     if walk.start:
@@ -242,7 +243,7 @@ def walk_lines(puzzle: Puzzle, instance: Instance, walk: Walk, one: bool) -> lis
     return lines
 
 
-def outcome_boards(puzzle: Puzzle, instance: Instance, checked: Checked | None,
+def outcome_boards(puzzle: Puzzle, instance: Instance[Any], checked: Checked | None,
                    walk: Walk | None) -> list[Board]:
     """A checked answer, marked; a walk's last board, the last step's cell marked."""
     if checked is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -42,13 +42,13 @@ class Walk(NamedTuple):
     fixed: tuple[clingo.Symbol, ...] = ()  # shown atoms the grounding alone gives (boxes)
 
 
-def answer_signatures(encoding: Path, instance: Instance) -> set[Signature]:
+def answer_signatures(encoding: Path, instance: Instance[Any]) -> set[Signature]:
     """The predicates of an answer: those the encoding shows that are not input facts."""
     given = {(sym.name, len(sym.arguments)) for sym in instance.facts}
     return {sig for sig in program.shown_signatures(encoding) if sig not in given}
 
 
-def walk(encoding: Path, instance: Instance, limits: runner.Limits, deadline: float | None,
+def walk(encoding: Path, instance: Instance[Any], limits: runner.Limits, deadline: float | None,
          most: int | None = None, told: Callable[[int, int], None] | None = None) -> Walk:
     """Up to `most` steps (None: to the end); `told(steps made, values left)` once the
     walk is prepared (0 steps) and after each step."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import clingo
 
@@ -142,7 +142,7 @@ class _Cones:
 class Explainer:
     """One grounding of a puzzle with its rules switchable, asked why values hold."""
 
-    def __init__(self, encoding: Path, instance: Instance,
+    def __init__(self, encoding: Path, instance: Instance[Any],
                  answer_signatures: Iterable[tuple[str, int]], limits: runner.Limits,
                  deadline: float | None = None) -> None:
         self.deadline = deadline

@@ -47,7 +47,7 @@ def why(loaded: Loaded, settings: Settings, deadline: float | None, steps: bool,
     Ctrl-C keeps its steps."""
     from ..checking import walk as walking
 
-    refusal = loaded.puzzle.spec.refuses_hint
+    refusal = loaded.puzzle.refuses_hint
     if refusal:
         raise UserError(f"--{'steps' if steps else 'hint --why'} does not apply: {refusal}")
     started = time.perf_counter()
