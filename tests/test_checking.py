@@ -36,12 +36,13 @@ def small_enough(path: Path) -> bool:
     if not isinstance(puzzle, GenrePuzzle):
         return True
     instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
-    return puzzle.spec.size(instance)[0] <= GENRE_CELLS
+    size = puzzle.size_of(instance)
+    return size is not None and size[0] <= GENRE_CELLS
 
 
 def session_for(path: Path) -> Session:
     options = expected_for(path).get("options", {})
-    own = {option.name for option in registry()[path.parent.name].spec.options}
+    own = {option.name for option in registry()[path.parent.name].options}
     settings = Settings(options={k: v for k, v in options.items() if k in own})
     return Session.open(path.parent.name, path.read_text(encoding="utf-8"),
                         source=str(path), settings=settings)
