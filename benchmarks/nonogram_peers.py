@@ -28,7 +28,8 @@ cell black with probability 1/2; 120 s each too).
 `settled` is the share of cells that clingo's propagation settles before its first
 choice (the puzzle's encoding and options, in this process, not timed): what line
 solving alone finds; 100% on a board that needs no search. `X/asp` columns are the other
-command's median over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is faster).
+command's median over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is
+faster).
 """
 
 from __future__ import annotations

@@ -133,9 +133,8 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         file = DATA / f"{name}.csv"
-        result = alternated({"asp": lambda file=file, board=board: checked(file, board,
-                                                                       args.time_limit),
-                             "imp": lambda file=file: run_imperative(file, args.time_limit)},
+        result = alternated({"asp": lambda f=file, b=board: checked(f, b, args.time_limit),
+                             "imp": lambda f=file: run_imperative(f, args.time_limit)},
                             args.rounds)
         asp, imp = result["asp"], result["imp"]
         rows.append({"instance": name, "clues": len(planted(*board)[1]),

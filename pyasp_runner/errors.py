@@ -46,7 +46,7 @@ STATUS_EXIT = {"solved": ExitCode.SOLVED, "closest": ExitCode.SOLVED,
 class UserError(Exception):
     """Base of every error the user can fix; `exit_code` is what the command returns."""
 
-    exit_code: int = ExitCode.USAGE
+    exit_code: ExitCode = ExitCode.USAGE
 
 
 class InputError(UserError):

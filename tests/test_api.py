@@ -274,8 +274,10 @@ def test_examples_the_packaged_encoding_and_the_version(capsys):
     assert "solve-asp examples jodici" in capsys.readouterr().err
     assert main(["encoding", "jodici"]) == 0
     assert capsys.readouterr().out == api.puzzle_named("jodici").encoding.read_text()
-    with pytest.raises(SystemExit):
-        main(["--version"])
+    assert main(["--version"]) == 0
+    assert f"clingo {clingo.__version__}" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # after another option: argparse's --version
+        main(["--list", "--version"])
     assert f"clingo {clingo.__version__}" in capsys.readouterr().out
 
 

@@ -35,6 +35,7 @@ from .options import (
     SolveOptions,
     StudioOptions,
 )
+from .present import version_text
 
 if TYPE_CHECKING:
     from ..puzzle import OptionValues
@@ -164,13 +165,6 @@ def build_studio_parser() -> argparse.ArgumentParser:
                         f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
                         "--memory-limit; past it the page says so")
     return parser
-
-
-def version_text() -> str:
-    import clingo
-
-    from .. import __version__
-    return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
 HELP_EXAMPLE_LINES, HELP_EXAMPLE_WIDTH = 12, 76

@@ -12,8 +12,6 @@ of combinations (`checks.py`) name both; `started` is when the run started (the 
 limit counts from it).
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..session import Session
 
-def explain(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def explain(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
@@ -74,7 +74,7 @@ def explain(session: Session, options: SolveOptions, out: Console, err: Console)
     return exit_code(data["status"])
 
 
-def hint(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def hint(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
 
@@ -110,7 +110,7 @@ def hint(session: Session, options: SolveOptions, out: Console, err: Console) ->
     return ExitCode.SOLVED
 
 
-def grade(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def grade(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
 

@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING
 
 from .. import escape, inputs, output
+from ..errors import ExitCode
 from .options import SolveOptions, deadline_of, machine_output
 from .present import exit_code, heading, progress_shown, say, text_out, write_svg
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ..session import Outcome, Session
 
 
-def check(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def check(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """The answer in --check's file checked: correct (exit 0), or each broken rule with
     its places, and the answer drawn with them marked (exit 1)."""
     from ..checking import report
@@ -48,7 +49,7 @@ def check(session: Session, options: SolveOptions, out: Console, err: Console) -
     return exit_code(checked.status)
 
 
-def walk(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def walk(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """`--hint --why`: the next deduction in words, its board; `--steps`: every deduction,
     numbered, and the last board. A walk stopped by the time limit or Ctrl-C shows the
     steps it made."""
@@ -100,7 +101,7 @@ def begin(outcome: Outcome, options: SolveOptions, out: Console, err: Console) -
     return out
 
 
-def finish(outcome: Outcome, options: SolveOptions, out: Console) -> int:
+def finish(outcome: Outcome, options: SolveOptions, out: Console) -> ExitCode:
     """The envelope as JSON (--json, --json-lines' one result line)."""
     out.file.write(json.dumps(({"type": "result"} if options.json_lines else {})
                               | outcome.envelope()) + "\n")

@@ -9,8 +9,6 @@ returns an `Outcome` (`record.py`), which the command line, the API, the studio 
 collection's workers present. Nothing here prints or exits.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -40,7 +38,7 @@ class Session(NamedTuple):
 
     @classmethod
     def open(cls, puzzle: str, text: str, *, source: str = "<text>",
-             settings: Settings = DEFAULTS, time_limit: float | None = None) -> Session:
+             settings: Settings = DEFAULTS, time_limit: float | None = None) -> "Session":
         """Read `text` as `puzzle` with `settings`; the questions' searches may take
         `time_limit` seconds from now."""
         deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -189,7 +187,7 @@ class Session(NamedTuple):
             data["open"] = puzzle.known_count(instance, graded.solution) - given
         return Outcome(loaded, GRADE, found, 1, None, grade=data, checks=program.checks)
 
-    def trace(self, models: int | None = None, max_events: int | None = None) -> Trace:
+    def trace(self, models: int | None = None, max_events: int | None = None) -> "Trace":
         """Solve as `solve` does, with one thread, recording clingo's search (`trace.py`);
         `models`: answers to look for instead of the settings'."""
         from .. import trace

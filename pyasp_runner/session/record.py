@@ -8,23 +8,21 @@ sentence, what each statistic means) are here too, for the command and the studi
 It knows no particular puzzle: values come through the registry's `Puzzle`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from clingo import Symbol
 
 from .. import runner
 from ..puzzle import Answer, Closest, Instance
 from ..puzzles import Puzzle
+from .loading import Loaded
 
 if TYPE_CHECKING:
-    from clingo import Symbol
-
     from ..board import Board
     from ..checking.check import Checked
     from ..checking.named import NamedRule
     from ..checking.walk import Walk
-    from .loading import Loaded
 
 # The questions (`Outcome.question`).
 SOLVE, EXPLAIN, HINT, STEP, GRADE = "solve", "explain", "hint", "step", "grade"
@@ -71,9 +69,9 @@ class Outcome(NamedTuple):
     grade: Mapping[str, Any] | None = None
     checks: int = 0
     seconds: float = 0.0
-    rules: tuple[NamedRule, ...] | None = None
-    checked: Checked | None = None
-    walk: Walk | None = None
+    rules: "tuple[NamedRule, ...] | None" = None
+    checked: "Checked | None" = None
+    walk: "Walk | None" = None
 
     @property
     def puzzle(self) -> Puzzle:
@@ -163,7 +161,7 @@ class Outcome(NamedTuple):
                             "solution": self.puzzle.solution_json(self.instance, forced)}
         return data
 
-    def boards(self) -> list[Board]:
+    def boards(self) -> list["Board"]:
         """What is drawn: the answers listed; explain's clues, those in the conflict
         marked (where the puzzle draws its clues; else the answer found); a hint's forced
         values; grade's solution."""
