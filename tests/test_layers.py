@@ -24,7 +24,8 @@ LAYERS = (
     ("the registry and the puzzles", {"puzzles"}),
     ("the session, the questions about rules it asks, and the hand-written searches "
      "beside it", {"session", "checking", "imperative"}),
-    ("the front ends", {"api", "audit", "generating", "studio", "cli", "__main__", ""}),
+    ("the front ends", {"api", "api_rules", "audit", "generating", "studio", "cli",
+                        "__main__", ""}),
 )
 LAYER = {part: number for number, (_, parts) in enumerate(LAYERS) for part in parts}
 # Who may import the command line: its entry point (`python -m pyasp_runner`, solve-asp).
