@@ -17,13 +17,15 @@ PACKAGE = ROOT / "pyasp_runner"
 LAYERS = (
     ("facts and answers, errors, reading and writing, board descriptions, processes",
      {"facts", "errors", "escape", "numerals", "inputs", "output", "process", "board",
-      "batch"}),
+      "batch", "player"}),
     ("clingo: an encoding loaded and grounded, the runner, and what asks it",
      {"lexing", "program", "runner", "trace", "reasoning"}),
     ("the contract, and genres made it from their files", {"puzzle", "genres"}),
     ("the registry and the puzzles", {"puzzles"}),
-    ("the session, and the hand-written searches beside it", {"session", "imperative"}),
-    ("the front ends", {"api", "audit", "generating", "studio", "cli", "__main__", ""}),
+    ("the session, the questions about rules it asks, and the hand-written searches "
+     "beside it", {"session", "checking", "imperative"}),
+    ("the front ends", {"api", "api_rules", "audit", "generating", "studio", "cli",
+                        "__main__", ""}),
 )
 LAYER = {part: number for number, (_, parts) in enumerate(LAYERS) for part in parts}
 # Who may import the command line: its entry point (`python -m pyasp_runner`, solve-asp).

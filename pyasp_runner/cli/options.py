@@ -66,6 +66,9 @@ class SolveOptions(NamedTuple):
     hint: bool = False
     step: bool = False
     grade: bool = False
+    check: str | None = None
+    why: bool = False
+    steps: bool = False
     values: Mapping[str, bool | str | None] = NO_VALUES
 
     @property

@@ -67,6 +67,10 @@ def explain(session: Session, options: SolveOptions, out: Console, err: Console)
             out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
+    if explained.rules:
+        names = list(dict.fromkeys(rule.name for rule in explained.rules))
+        out.print(Text(escape.terminal(f"The rules that make them clash: {'; '.join(names)}."),
+                       style="bold"))
     return exit_code(data["status"])
 
 

@@ -138,6 +138,11 @@ def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
 
 def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
+    if options.check is not None or options.steps or options.why:
+        from . import rules  # only a question about rules loads it
+
+        answer = rules.check if options.check is not None else rules.walk
+        return answer(session, options, out, err)
     if options.grade or options.explain or options.hint:
         from . import questions  # only a question's run loads it
 
