@@ -24,6 +24,7 @@ used :- shaded(_, _).  used :- unshaded(_, _).  used :- symbol(_, _, _).
 used :- arrow(_, _, _).  used :- outside(_, _, _, _).  used :- region(_, _, _).
 used :- sum(_, _, _, _).  used :- blocked(_, _).  used :- point(_, _, _).
 used :- param(_, _).  used :- param(_, _, _).  used :- between(_, _, _, _, _).
+used :- clued(_, _).
 #show used/0.
 """
 
@@ -219,6 +220,23 @@ def test_facts_read_back_to_the_layers(tmp_path):
                    "token x shaded", "token w symbol white", "text cells rooms")
     read, instance = layers_of(puzzle, "2 2\n1 x\nw -\na a\nb a\n")
     assert from_facts(2, 2, instance.facts) == read
+
+
+def test_clued_cells_are_structure_and_a_question_mark_is_one_alone(tmp_path):
+    # A genre whose clue cells matter without their values (an island, a rectangle) reads
+    # their places as the board's clued/2: a number left out of a question about the
+    # clues leaves its place, and `?` is that place alone.
+    puzzle = genre(tmp_path, "input cells number clued")
+    read, instance = layers_of(puzzle, "2 3\n3 - ?\n- 1 -\n")
+    assert {str(s) for s in instance.structure if s.name == "clued"} == {
+        "clued(1,1)", "clued(1,3)", "clued(2,2)"}
+    assert sorted(map(str, instance.clues)) == ["number(1,1,3)", "number(2,2,1)"]
+    assert from_facts(2, 3, instance.facts) == read
+    assert from_facts(2, 3, instance.structure).unknown == {(1, 1), (1, 3), (2, 2)}
+    assert "?" in round_trips(puzzle, "2 3\n3 - ?\n- 1 -\n", "text")
+    without = genre(tmp_path, "input cells number")
+    with pytest.raises(InputError, match="unknown"):
+        without.parse("2 3\n3 - ?\n- 1 -\n", "p.txt")
 
 
 # --- the decoders of further genres, on pzprjs's test addresses ---------------------------

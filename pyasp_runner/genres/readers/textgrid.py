@@ -194,7 +194,7 @@ def _read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: s
         return InputError(source, f"row {pos[0]}, column {pos[1]}: {problem}", line_of[pos])
 
     def need(pos: Pos, token: str, kind: str, what: str) -> None:
-        if not header.has(kind):
+        if not header.has(kind) and not (kind == "unknown" and header.has("clued")):
             raise refuse(pos, f"{what} {token[:20]!r}, but {header.genre} has no {kind} "
                          "clues (%! input)")
 
