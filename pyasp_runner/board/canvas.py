@@ -190,11 +190,11 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
     if cell.shape == Shape.BLOCKED:
         if cell.sums is not None:
             text = Text()
-            for index, (value, wrong) in enumerate(zip(cell.sums, cell.wrong_sums)):
+            for index, (total, wrong) in enumerate(zip(cell.sums, cell.wrong_sums, strict=True)):
                 if index:
                     text.append("\\", style="dim")
-                if value is not None:  # a sum in a conflict: >n< like a clue
-                    text.append(f">{value}<" if wrong else str(value),
+                if total is not None:  # a sum in a conflict: >n< like a clue
+                    text.append(f">{total}<" if wrong else str(total),
                                 style=STYLE[Mark.CONFLICT] if wrong else "dim")
             return text
         return Text(glyphs.blocked * 3, style="dim")

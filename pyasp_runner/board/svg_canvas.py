@@ -114,7 +114,7 @@ def _background(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     if cell.sums is not None:
         draw_line(group, x, y, x + size, y + size, "sum-diagonal", "#fff", 1.5)
         places = ((x + size * 0.3, y + size * 0.85), (x + size * 0.7, y + size * 0.4))
-        for value, wrong, (tx, ty) in zip(cell.sums, cell.wrong_sums, places):
+        for value, wrong, (tx, ty) in zip(cell.sums, cell.wrong_sums, places, strict=True):
             if value is not None:  # a sum in a conflict: red on a white patch
                 if wrong:
                     draw_rect(group, tx - size * 0.2, ty - size * 0.3, size * 0.4, size * 0.4,

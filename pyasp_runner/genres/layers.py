@@ -175,8 +175,8 @@ def from_facts(rows: int, cols: int, symbols: Iterable[Symbol]) -> Layers:
 
 
 # The vocabulary's facts by name, with their arities (and param/3: a list parameter).
-_SHAPES = {"number": 3, "letter": 3, "unknown": 2, "clued": 2, "shaded": 2, "unshaded": 2, "symbol": 3,
-           "arrow": 3, "outside": 4, "region": 3, "between": 5, "sum": 4, "blocked": 2,
+_SHAPES = {"number": 3, "letter": 3, "unknown": 2, "clued": 2, "shaded": 2, "unshaded": 2,
+           "symbol": 3, "arrow": 3, "outside": 4, "region": 3, "between": 5, "sum": 4, "blocked": 2,
            "point": 3, "param": 2}
 
 
