@@ -15,10 +15,11 @@ Per genre, then, a summary row: the median and the maximum wall time of each sid
 the genre's instances and their ratios, puzzlekit / ours (above 1: we are faster). Goals
 (issue 29): at least puzzlekit's speed at every genre's median, no instance over 10 s.
 
-`--write-doc` also puts the summary, with the machine and date, into docs/genres.md
-(between its `genres-bench:start` / `genres-bench:end` marks). puzzlekit is the `bench`
-extra (`pip install '.[bench]'`); environment variable PUZZLEKIT_PYTHON names another
-interpreter that has it.
+`--write-doc` also puts the summary rows of the genres measured into docs/genres.md's
+table (between its `genres-bench:start` / `genres-bench:end` marks), with a line saying
+the machine, date, rounds and load of the run; rows of genres not measured now stay.
+puzzlekit is the `bench` extra (`pip install '.[bench]'`); environment variable
+PUZZLEKIT_PYTHON names another interpreter that has it.
 """
 
 from __future__ import annotations
@@ -116,11 +117,37 @@ def summary(genre: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
             "peer_failed": sum(row["peer_status"] != "solved" for row in rows)}
 
 
-def write_doc(table: str) -> None:
+def write_doc(table: str, caption: str) -> None:
+    """The summary rows of the genres measured now, in docs/genres.md's table between its
+    marks: a genre measured before and not now keeps its row (and the caption says which
+    run each row is from)."""
     text = DOC.read_text(encoding="utf-8")
     before, _, rest = text.partition(START)
-    _, _, after = rest.partition(END)
-    DOC.write_text(f"{before}{START}\n{table}{END}{after}", encoding="utf-8")
+    old, _, after = rest.partition(END)
+    head, rows = _table(table)
+    _, kept = _table(old)
+    order = [*PUZZLEKIT, *sorted(set(kept) - set(PUZZLEKIT))]
+    merged = {**kept, **rows}
+    lines = [*head, *(merged[genre] for genre in order if genre in merged)]
+    captions = [line for line in old.splitlines() if line.startswith("- ")]
+    captions = [line for line in captions if not line.startswith(f"- {caption.split(':')[0]}:")]
+    body = "\n".join(lines) + "\n\n" + "\n".join([*captions, f"- {caption}"]) + "\n"
+    DOC.write_text(f"{before}{START}\n{body}{END}{after}", encoding="utf-8")
+
+
+def _table(text: str) -> tuple[list[str], dict[str, str]]:
+    """A markdown table's header lines, and its rows by their first cell."""
+    head: list[str] = []
+    rows: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            continue
+        first = line.strip("|").split("|")[0].strip()
+        if first == "genre" or set(first) <= {"-"}:
+            head.append(line)
+        else:
+            rows[first] = line
+    return head[:2], rows
 
 
 def main() -> None:
@@ -145,10 +172,10 @@ def main() -> None:
 
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            print(f"\n{machine()}; {args.rounds} alternated rounds, medians.\n")
             print_table(summaries, SUMMARY_COLUMNS)
-        write_doc(out.getvalue())
-
+        caption = (f"{', '.join(args.genres)}: {machine()}, {args.rounds} alternated "
+                   f"round(s) a side, medians, load average {os.getloadavg()[0]:.1f} at the end")
+        write_doc(out.getvalue(), caption)
 
 if __name__ == "__main__":
     main()
