@@ -8,8 +8,12 @@ here), one row: our command `solve-asp asp/<genre>.lp FILE --json`, which also p
 solution unique, and puzzlekit's `puzzlekit.solve(TEXT, NAME)` run as a command of its own
 (a child Python that imports puzzlekit, reads the same grid and solves it: one solution,
 no proof of uniqueness). The two run alternated, `--rounds` times each (default 3), and a
-row holds their medians of wall time and of CPU time (user and system, all threads, from
-wait4: CP-SAT searches with a worker per core, clingo with one thread).
+row holds their medians of wall time, of CPU time (user and system, all threads, from
+wait4: CP-SAT searches with a worker per core, clingo with one thread) and of peak memory
+(the command's maximum resident set, from wait4). Both sides solve in the process that
+was started: `solve-asp` solves one file in its own process (only a folder goes to its
+worker pool, whose workers wait4 would not count: pyasp_runner/cli/collection.py), so
+`ours_mb` is the solve's own peak, Python and clingo together.
 
 Per genre, then, a summary row: the median and the maximum wall time of each side over
 the genre's instances and their ratios, puzzlekit / ours (above 1: we are faster). Goals
