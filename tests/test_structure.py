@@ -10,7 +10,7 @@ import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
 from pyasp_runner import puzzles
-from pyasp_runner.cli import build_parser
+from pyasp_runner.cli.definition import build_parser
 from pyasp_runner.puzzle import Instance, PuzzleSpec
 from pyasp_runner.puzzles import GenrePuzzle, registry
 
