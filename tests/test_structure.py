@@ -102,6 +102,25 @@ def test_nothing_outside_a_puzzle_module_names_a_puzzle():
             assert not found, f"{path.relative_to(ROOT)} names {name}"
 
 
+def test_no_genre_is_named_anywhere_in_the_package():
+    """A genre lives in its `.lp` file alone: its name is in no file of the package, of
+    any kind (code, the studio's pages and scripts, data), nor is a puzz.link name its
+    header reads (`%! puzzlink NAME ...`), so no code can special-case it."""
+    words = set(GENRES)
+    for name in GENRES:
+        words.update(word for link in registry()[name].genre.header.puzzlinks
+                     for word in link.names)
+    assert words >= set(GENRES) and GENRES, "the shipped genres are found"
+    files = [path for path in sorted((ROOT / "pyasp_runner").rglob("*"))
+             if path.is_file() and "__pycache__" not in path.parts]
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for word in sorted(words):
+            found = re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", text,
+                              re.IGNORECASE)
+            assert not found, f"{path.relative_to(ROOT)} names the genre {word}"
+
+
 @pytest.mark.parametrize("name", PUZZLES)
 def test_encoding_has_header_and_show(name):
     text = registry()[name].encoding.read_text()
