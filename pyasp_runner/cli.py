@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from collections import Counter
@@ -37,15 +36,18 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 from . import escape, inputs, output, puzzles
 from .errors import (
+    STATUS_EXIT,
     AnswerShapeError,
     EncodingError,
+    ExitCode,
     InputError,
     MemoryLimitTooLow,
     OutOfMemory,
     Stopped,
     UserError,
 )
-from .numerals import is_digits
+from .numerals import decimal, is_digits
+from .process import DEFAULT_MEMORY_GIB, limit_memory, memory_gib, memory_starved
 
 # A run imports what its path uses, inside the functions: `--list` neither clingo nor
 # rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
@@ -56,19 +58,10 @@ if TYPE_CHECKING:
 
     from . import runner
     from .board import Board
-    from .puzzle import Answer, Instance, OptionValues, Puzzle
+    from .puzzle import Answer, Instance, OptionValues
+    from .puzzles import Puzzle
     from .session import Loaded, Session, Settings
 
-EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
-    0, 1, 2, 3, 4, 130,
-)
-STATUS_EXIT = {  # the runner's statuses (runner.SOLVED, ...) and a closest answer's
-    "solved": EXIT_SOLVED,
-    "closest": EXIT_SOLVED,
-    "unsolvable": EXIT_UNSOLVABLE,
-    "timeout": EXIT_TIMEOUT,
-    "interrupted": EXIT_INTERRUPTED,
-}
 DEFAULT_CAP = 100_000
 GENERATE = "generate"
 ENCODING = "encoding"  # prints a puzzle's rules
@@ -79,16 +72,6 @@ STUDIO = "studio"  # parses its own options (a web server; its libraries load on
 MAX_MODELS = 2**32 - 1
 MAX_THREADS = 64
 MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
-# The memory budget the size limits keep accepted instances within (measured in
-# benchmarks/hardening.py), enforced as the command's address-space limit: the
-# program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
-DEFAULT_MEMORY_GIB = 4.0
-# What the smallest search maps beyond the command's start (the threads' stacks, 8 MiB
-# each, and clingo's own set-up; the smallest example needs 23 MiB): a limit leaving less is
-# refused at once, since past it clingo does not always fail cleanly (a thread it cannot
-# start, a library it cannot map, at some sizes a crash inside its grounder).
-START_RESERVE = 32 * 2**20
-MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
 MEDIUM_CONFLICTS = 6  # reasoning.MEDIUM_CONFLICTS, likewise (a test holds them equal)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
@@ -98,7 +81,7 @@ class _UsageExit(SystemExit):
     """argparse's exit on a usage error, with its one line (for --json's error object)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(EXIT_USAGE)
+        super().__init__(ExitCode.USAGE)
         self.message = message
 
 
@@ -125,7 +108,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     every puzzle would import every puzzle module; `command_of` has checked the name);
     without one, every subcommand is listed with its summary, for `--help`.
     """
-    from .puzzle import registry
+    from .puzzles import registry
 
     parser = _Parser(
         prog="solve-asp",
@@ -173,6 +156,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             if name == command:
                 solving.example_of = puzzle
             add_solve_options(solving, puzzle)
+    return parser
+
+
+def build_studio_parser() -> argparse.ArgumentParser:
+    """`solve-asp studio`'s options (the server's, `pyasp_runner.studio.serve`)."""
+    parser = _Parser(  # a usage error is one line, as the command's
+        prog=f"solve-asp {STUDIO}",
+        description="Edit a puzzle's rules and watch them solve it, in the browser.")
+    parser.add_argument("--port", type=_natural, default=0,
+                        help="port to listen on (default: a free one)")
+    parser.add_argument("--host", default=None,
+                        help="address to listen on (default 127.0.0.1; anything else makes "
+                        "the studio reachable from other machines, with a warning)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="print the address but do not open a browser")
+    parser.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="SECONDS",
+                        help="longest time one solve may take (default 60)")
+    parser.add_argument("--memory-limit", type=_memory_size, default=DEFAULT_MEMORY_GIB,
+                        metavar="GIB", help="the memory (address space) one solve may use, in "
+                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
+                        "--memory-limit; past it the page says so")
     return parser
 
 
@@ -233,7 +237,7 @@ def list_examples(puzzle: Puzzle, out: Console) -> int:
     for name in puzzle.examples():
         table.add_row(name, f"solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}")
     out.print(table)
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
@@ -295,7 +299,7 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
-    from .puzzle import registry
+    from .puzzles import registry
 
     generators = [name for name, p in registry().items() if p.can_generate]
     parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
@@ -451,53 +455,15 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
     return convert
 
 
-def _decimal(text: str) -> float:
-    """A number written in ASCII digits with an optional fraction (`2`, `0.5`, `.5`), as
-    every numeric option takes it; -1.0 for anything else (float() would also take other
-    scripts' digits, `1_000`, `1e3`, `inf`)."""
-    return float(text) if re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text) else -1.0
-
-
 def _memory_size(text: str) -> float:
-    value = _decimal(text)
-    if not 0 <= value <= MAX_MEMORY_GIB:
-        raise argparse.ArgumentTypeError(
-            f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
-            f"got {text[:40]!r}")
-    return value
-
-
-def limit_memory(gib: float) -> None:
-    """Lower the process's address-space limit to `gib` GiB (0: leave it), so that running
-    out of it is a MemoryError (exit 7, one line) rather than the system's out-of-memory
-    killer; a lower limit already in force (`ulimit -v`) stays."""
-    import resource
-
-    if not gib:
-        return
-    wanted = int(gib * 2**30)
-    in_use = address_space_in_use()
-    if in_use is not None and wanted < in_use + START_RESERVE:
-        raise MemoryLimitTooLow(gib, in_use, in_use + START_RESERVE)
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    if soft == resource.RLIM_INFINITY or wanted < soft:
-        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
-
-
-def address_space_in_use() -> int | None:
-    """The bytes of address space the process has mapped (Linux's /proc), or None."""
     try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            pages = int(statm.read().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pages * os.sysconf("SC_PAGE_SIZE")
+        return memory_gib(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive_float(text: str) -> float:
-    value = _decimal(text)
+    value = decimal(text)
     if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
@@ -514,7 +480,7 @@ def list_puzzles(console: Console) -> None:
     def summary(name: str) -> str:  # from the source, else from the imported module
         read = puzzles.summary_from_source(name)
         if read is None:
-            from .puzzle import Puzzle
+            from .puzzles import Puzzle
 
             read = Puzzle(name).summary
         return read
@@ -548,18 +514,19 @@ def search_deadline(args: argparse.Namespace) -> float | None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from .puzzle import facts_text, registry
+    from .puzzle import facts_text
+    from .puzzles import registry
 
     if args.list:
         list_puzzles(out)
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command is None:
         raise UserError("usage: solve-asp PUZZLE INPUT [options]; solve-asp --list shows puzzles")
     if args.command == GENERATE:
         return generate(args, out, err)
     if args.command == ENCODING:
         out.file.write(registry()[args.puzzle].encoding.read_text(encoding="utf-8"))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.command == EXAMPLES:
         return list_examples(registry()[args.puzzle], out)
     if is_collection(args):
@@ -586,7 +553,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                            f"% clues\n{facts_text(instance.clues)}")
         else:
             out.file.write(puzzle.writer(args.to)(instance, list(instance.clues)))
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
     from .session import Session, load
@@ -1083,7 +1050,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if answer is None:
         out.print(Text("No solution: nothing is forced (--explain shows why).", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
     forced, open_values = hinted.hint_counts
@@ -1093,7 +1060,7 @@ def hint(session: Session, args: argparse.Namespace, out: Console, err: Console)
     if not args.step and forced == open_values:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -1169,7 +1136,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
-        return EXIT_UNSOLVABLE
+        return ExitCode.UNSOLVABLE
     for note in made.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if args.svg:
@@ -1180,7 +1147,7 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
                    f"{made.checks} uniqueness checks, {made.time_s:.2f} s, "
                    f"{grade_words(made.grade)}", style="dim"))
-    return EXIT_SOLVED
+    return ExitCode.SOLVED
 
 
 def grade_words(grade: dict[str, Any]) -> str:
@@ -1271,7 +1238,7 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
         err.print(Text(f"solve-asp: interrupted; the {written} puzzles made so far are "
                        "written", style="bold yellow"))
         return output.interrupted_code()
-    return EXIT_SOLVED if written == args.count else EXIT_UNSOLVABLE
+    return ExitCode.SOLVED if written == args.count else ExitCode.UNSOLVABLE
 
 
 def levels_text(levels: dict[str, int]) -> str:
@@ -1390,8 +1357,8 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
-    from .api import read_text
     from .audit import Settings
+    from .inputs import read_text
 
     encoding_text = None
     if args.encoding:
@@ -1412,7 +1379,7 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
-    from .puzzle import registry
+    from .puzzles import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]
@@ -1646,7 +1613,7 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
         stdout.flush()
     except output.ReaderLeft:  # e.g. `solve-asp ... | head -1`: the reader left early
         output.silence_stdout()
-        code = stdout.outcome if stdout.outcome is not None else EXIT_SOLVED
+        code = stdout.outcome if stdout.outcome is not None else ExitCode.SOLVED
         say(err, f"solve-asp: standard output was closed by its reader (broken pipe); "
             f"exit code {code} is the outcome's", "dim")
     except output.OutputError as error:  # disk full, I/O error, an unencodable character
@@ -1667,17 +1634,20 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     --json-lines also a JSON object on standard output)."""
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
-        return EXIT_SOLVED
+        return ExitCode.SOLVED
     from . import runner  # any other command may solve: clingo
 
     try:
         if argv[:1] == [STUDIO]:  # a web server with its own options and libraries
-            from .studio import main as studio
-            return studio(argv[1:])
+            from .studio import serve
+
+            given = build_studio_parser().parse_args(argv[1:])
+            return serve(port=given.port, host=given.host, browser=not given.no_browser,
+                         time_limit=given.time_limit, memory_limit=given.memory_limit)
         try:
             args = build_parser(command_of(argv)).parse_args(argv)
         except _UsageExit as usage:  # printed; with --json also the error object
-            failed(argv, out, usage.message, EXIT_USAGE)
+            failed(argv, out, usage.message, ExitCode.USAGE)
             out.file.flush()
             raise
         args.started = started
@@ -1722,21 +1692,6 @@ def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserEr
     return failed(argv, out, str(error), error.exit_code)
 
 
-# Within this much of its address-space limit, a process that cannot map a library or
-# start a thread has run out of memory (a library or a thread's stack is a few MiB).
-MEMORY_MARGIN = 64 * 2**20
-
-
-def memory_starved() -> bool:
-    """Whether the process has an address-space limit and is within MEMORY_MARGIN of it."""
-    resource = sys.modules.get("resource")  # imported by limit_memory when it set a limit
-    in_use = address_space_in_use()
-    if resource is None or in_use is None:
-        return False
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return bool(soft != resource.RLIM_INFINITY and soft - in_use < MEMORY_MARGIN)
-
-
 def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
     """A run that ended in an error: with --json (--json-lines) the error is also one JSON
     object on standard output, so that a program reading it learns why."""
@@ -1753,7 +1708,7 @@ def run_command() -> None:
     code = main(limit=True)
     # clingo cannot stop its grounder: leave it behind (a run that did not import the
     # runner grounded nothing)
-    running = sys.modules.get(f"{__package__}.runner")
+    running = sys.modules.get(f"{__package__}.program")
     if running is not None and running.grounding_in_progress():
         sys.stdout.flush()
         sys.stderr.flush()
