@@ -11,7 +11,7 @@ import pytest
 from conftest import INSTANCES
 
 from pyasp_runner import runner
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 GENRES = ("hitori", "heyawake", "kurodoko", "lits", "norinori", "tents", "binairo",
           "futoshiki")
