@@ -1,7 +1,8 @@
 """Hitori, Heyawake, Kurodoko, LITS, Norinori, Tents, Binairo and Futoshiki: each shipped
 instance written in every form its genre writes (`--to text`, and `--to puzzlink` where
-the header has a puzz.link line) reads back to the same puzzle, and the janko.at puzzles
-written as puzz.link addresses solve to the same answers as their text."""
+the header has a puzz.link line and the board has no blocked cells, which an address of
+these genres cannot hold) reads back to the same puzzle, and the janko.at puzzles written
+as puzz.link addresses solve to the same answers as their text."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from conftest import INSTANCES
 
 from pyasp_runner import runner
+from pyasp_runner.errors import UserError
 from pyasp_runner.puzzles import registry
 
 GENRES = ("hitori", "heyawake", "kurodoko", "lits", "norinori", "tents", "binairo",
@@ -18,9 +20,13 @@ GENRES = ("hitori", "heyawake", "kurodoko", "lits", "norinori", "tents", "binair
 FILES = sorted(path for genre in GENRES for path in (INSTANCES / genre).glob("*.txt"))
 
 
-def forms(genre: str) -> list[str]:
-    puzzle = registry()[genre]
-    return ["text"] + (["puzzlink"] if puzzle.genre.header.puzzlinks else [])
+def forms(path: Path) -> list[str]:
+    """The forms the puzzle at `path` is written in."""
+    puzzle = registry()[path.parent.name]
+    if not puzzle.genre.header.puzzlinks:
+        return ["text"]
+    instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
+    return ["text"] + ([] if instance.data.blocked else ["puzzlink"])
 
 
 def meaning(puzzle, layers):  # type: ignore[no-untyped-def]
@@ -37,14 +43,23 @@ def meaning(puzzle, layers):  # type: ignore[no-untyped-def]
 def test_every_form_reads_back_to_the_same_puzzle(path: Path) -> None:
     puzzle = registry()[path.parent.name]
     instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
-    for form in forms(path.parent.name):
+    for form in forms(path):
         written = puzzle.writer(form)(instance, list(instance.clues))
         again = puzzle.parse(written, f"written.{form}")
         assert meaning(puzzle, again.data) == meaning(puzzle, instance.data), form
         assert puzzle.writer(form)(again, list(again.clues)) == written, form
 
 
-JANKO = [p for p in FILES if p.name.startswith("janko-") and "puzzlink" in forms(p.parent.name)]
+JANKO = [p for p in FILES if p.name.startswith("janko-") and "puzzlink" in forms(p)]
+
+
+def test_a_board_with_blocked_cells_is_no_address() -> None:
+    path = INSTANCES / "lits" / "janko-171.txt"
+    puzzle = registry()["lits"]
+    instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
+    assert instance.data.blocked
+    with pytest.raises(UserError, match="blocked cells"):
+        puzzle.writer("puzzlink")(instance, list(instance.clues))
 
 
 def answers(puzzle, instance) -> list[list[str]]:  # type: ignore[no-untyped-def]
