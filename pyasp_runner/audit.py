@@ -3,7 +3,7 @@
 `solve-asp PUZZLE FILE...` (several inputs, a directory, `--lines`, or one of the
 collection options) solves every puzzle in a worker (`batch`) and writes one JSON
 object per puzzle. This module decides what the puzzles are and what each line says;
-`cli.py` prints.
+the command line (`cli/collection.py`) prints.
 
 What an input gives:
 - a file: one puzzle; with `--lines`, one puzzle per line (for one-line formats: game

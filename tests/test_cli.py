@@ -228,11 +228,11 @@ def test_a_puzzle_help_shows_its_own_options(capsys):
 
 
 def test_a_puzzle_help_ends_with_an_example_read_only_for_the_help(capsys, monkeypatch):
-    from pyasp_runner import cli
+    from pyasp_runner.cli import definition
 
     read = []
-    example_text = cli.example_text
-    monkeypatch.setattr(cli, "example_text",
+    example_text = definition.example_text
+    monkeypatch.setattr(definition, "example_text",
                         lambda puzzle: read.append(puzzle.name) or example_text(puzzle))
     assert run(capsys, "jodici", JODICI, "--json")[0] == 0
     assert read == []  # a solve reads no shipped example

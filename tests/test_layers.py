@@ -20,7 +20,7 @@ LAYERS = (
       "batch"}),
     ("clingo: an encoding loaded and grounded, the runner, and what asks it",
      {"lexing", "program", "runner", "trace", "reasoning"}),
-    ("the contract", {"puzzle"}),
+    ("the contract, and genres made it from their files", {"puzzle", "genres"}),
     ("the registry and the puzzles", {"puzzles"}),
     ("the session, and the hand-written searches beside it", {"session", "imperative"}),
     ("the front ends", {"api", "audit", "generating", "studio", "cli", "__main__", ""}),
@@ -151,3 +151,17 @@ def test_only_the_entry_point_imports_the_command_line():
                         for target in targets)
                  and not (module == "pyasp_runner.cli" or module.startswith("pyasp_runner.cli."))}
     assert importers == CLI_IMPORTERS
+
+
+def imports_argparse(module: str) -> bool:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return any((isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names))
+               or (isinstance(node, ast.ImportFrom) and node.module == "argparse")
+               for node in ast.walk(tree))
+
+
+def test_only_the_parsers_see_argparse():
+    # The command line's definition; the hand-written searches' own small command
+    # (`python -m pyasp_runner.imperative`, for the benchmarks).
+    assert {module for module in MODULES if imports_argparse(module)} == {
+        "pyasp_runner.cli.definition", "pyasp_runner.imperative.__main__"}

@@ -22,6 +22,7 @@ from conftest import ROOT
 
 import pyasp_runner
 from pyasp_runner import cli, reasoning
+from pyasp_runner.cli import definition
 from pyasp_runner.puzzles import registry
 
 # A README example: an indented code line (`    solve-asp ...`, `    $ solve-asp ...`, or
@@ -36,6 +37,7 @@ NOT_AS_IT_STANDS = {
     "solve-asp PUZZLE --help",
     "solve-asp ... | head -1",
     "solve-asp PUZZLE INPUT --to FORMAT",
+    "solve-asp path/to/mine.lp INPUT",  # a genre file of one's own: tests/test_genre_files.py
     "solve-asp generate PUZZLE --to FORMAT",
     "solve-asp generate PUZZLE --svg FILE",
     "solve-asp studio --memory-limit GIB",
@@ -201,7 +203,7 @@ def test_every_puzzle_help_ends_with_an_example_that_solves(capsys):
         assert found, (name, last[0])
         assert found[1] in registry()[name].examples(), name
         assert all(line.startswith("  ") for line in last[1].splitlines()), name
-        assert max(map(len, last[1].splitlines())) <= 2 + cli.HELP_EXAMPLE_WIDTH, name
+        assert max(map(len, last[1].splitlines())) <= 2 + definition.HELP_EXAMPLE_WIDTH, name
 
 
 def test_no_help_names_a_file_an_installed_package_lacks(capsys):
@@ -210,4 +212,4 @@ def test_no_help_names_a_file_an_installed_package_lacks(capsys):
         text = help_of(*words, capsys=capsys)
         body = text.split("\nexample")[0]  # a shipped example's own comment lines aside
         assert not CHECKOUT_PATHS.search(body), (words, CHECKOUT_PATHS.search(body))
-    assert cli.MEDIUM_CONFLICTS == reasoning.MEDIUM_CONFLICTS  # the --grade help's bound
+    assert definition.MEDIUM_CONFLICTS == reasoning.MEDIUM_CONFLICTS  # the --grade help's bound
