@@ -21,7 +21,7 @@ def check(text: str, solution: dict, distinct: bool = True) -> None:
             if token in given:
                 assert answer[r][c] == given[token], f"the circle at {(r + 1, c + 1)} changed"
     rows = ["".join(row) for row in answer]
-    cols = ["".join(col) for col in zip(*answer)]
+    cols = ["".join(col) for col in zip(*answer, strict=True)]
     for line in rows + cols:
         assert line.count("o") * 2 == len(line), f"{line}: not half white"
         assert "ooo" not in line and "xxx" not in line, f"{line}: three alike"

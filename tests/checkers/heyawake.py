@@ -7,6 +7,8 @@ puzz.link address (pzprjs's decodeBorder, then decodeRoomNumber16: a number per 
 the room's first cell in reading order) with grid_input.
 """
 
+from itertools import pairwise
+
 from .grid_input import address, blocks, border_rooms, connected, neighbours, number16, rooms_of
 
 Pos = tuple[int, int]
@@ -45,7 +47,7 @@ def check(text: str, solution: dict) -> None:
             [[(r, c) for r in range(1, rows + 1)] for c in range(1, cols + 1)]
     for line in lines:
         crossed = 0
-        for before, after in zip(line, line[1:]):
+        for before, after in pairwise(line):
             if before in shaded or after in shaded:
                 crossed = 0
             elif room[before] != room[after]:
