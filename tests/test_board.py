@@ -47,6 +47,8 @@ def _text(values: dict[tuple[int, int], ET.Element], key: tuple[int, int]) -> st
         return None
     if "solid" in classes or "blocked" in classes:
         return "#"
+    if "shaded" in classes and "given" in classes:
+        return "#"  # a clue on a cell the answer shades: the JSON grid writes the cell "#"
     if "blank" in classes:
         return "."
     if "symbol" in classes:  # a symbol reads as its character (a genre's JSON grid)

@@ -88,6 +88,15 @@ class Glyphs:
         symbol = SYMBOLS[name]
         return symbol.char if self.ascii else symbol.glyph
 
+    def between(self, text: str) -> str:
+        """A clue between two cells: in plain ASCII a wedge is `^` or `v`, a symbol its
+        character."""
+        if not self.ascii:
+            return text
+        plain = {"\u2227": "^", "\u2228": "v"}
+        plain.update({symbol.glyph: symbol.char for symbol in SYMBOLS.values()})
+        return "".join(plain.get(char, char) for char in text)
+
 
 def canvas(grid: Grid, glyphs: Glyphs, room: int | None = None) -> list[Text]:
     """The grid drawn on a character canvas (see the module's docstring); wider than
@@ -162,7 +171,7 @@ def _drawn(grid: Grid, glyphs: Glyphs) -> tuple[list[Text], int, int]:
             put(2 * r1, (c1 - 1) * (width + 1) + 1 + width // 2, glyphs.vertical(2, strands),
                 "bold")
     for operator in grid.operators:  # a clue between two cells, on the separator between
-        sign = escape.terminal(operator.text)
+        sign = escape.terminal(glyphs.between(operator.text))
         if operator.direction == "right":
             put(2 * operator.row - 1, operator.col * (width + 1), sign[:1], "bold")
         else:

@@ -247,16 +247,14 @@ def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
         return seen.numbers.get(pos) or seen.letters[pos]
     if pos in seen.symbols:
         return SYMBOLS[seen.symbols[pos]].char
-    if pos in seen.shaded or pos in layers.blocked:
-        return "#"
+    if pos in seen.shaded or pos in layers.blocked or pos in layers.shaded:
+        return "#"  # a shaded cell, whatever clue it holds (the input keeps the clue)
     if pos in layers.numbers:
         return str(layers.numbers[pos])
     if pos in layers.letters:
         return layers.letters[pos]
     if pos in layers.symbols:
         return SYMBOLS[layers.symbols[pos]].char
-    if pos in layers.shaded:
-        return "#"
     if pos in layers.unknown:
         return "?"
     return "?" if covering and pos not in seen.unshaded else "."
