@@ -12,7 +12,7 @@ import pytest
 from conftest import INSTANCES
 
 from pyasp_runner import runner
-from pyasp_runner.errors import UserError
+from pyasp_runner.errors import InputError
 from pyasp_runner.puzzles import registry
 
 GENRES = ("hitori", "heyawake", "kurodoko", "lits", "norinori", "tents", "binairo",
@@ -31,7 +31,7 @@ def forms(path: Path) -> list[str]:
 
 def meaning(puzzle, layers):  # type: ignore[no-untyped-def]
     """The layers, a room's number taken as the room's where the address writes it so
-    (pzprjs's decodeRoomNumber16 puts it in the room's first cell)."""
+    (pzprjs's decodeRoomNumber16 puts it in the room's top cell)."""
     decoders = [d.name for link in puzzle.genre.header.puzzlinks for d in link.decoders]
     if "roomnumber16" not in decoders:
         return layers
@@ -58,7 +58,7 @@ def test_a_board_with_blocked_cells_is_no_address() -> None:
     puzzle = registry()["lits"]
     instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
     assert instance.data.blocked
-    with pytest.raises(UserError, match="blocked cells"):
+    with pytest.raises(InputError, match="blocked cells"):
         puzzle.writer("puzzlink")(instance, list(instance.clues))
 
 
