@@ -718,15 +718,15 @@ def ceiling_inputs(folder: Path) -> list[tuple[str, str, str, bool]]:
         from pyasp_runner.errors import InputError
         from pyasp_runner.puzzles import registry
 
-        spec = registry()[puzzle].spec
-        assert spec.size is not None and spec.max_size is not None
+        size = registry()[puzzle].spec.size
+        assert size is not None
 
         def within(n: int) -> bool:
             try:
                 instance = registry()[puzzle].parse(build(n), "x")
             except InputError:  # refused by the parser (numbers beyond 32 bits, say)
                 return False
-            return spec.size(instance)[0] <= spec.max_size
+            return size.measure(instance)[0] <= size.limit
 
         while low < high:
             middle = (low + high + 1) // 2

@@ -383,7 +383,7 @@ class GeneratedPuzzle:
     time_s: float
     grade: dict[str, Any] = field(default_factory=dict)
     loaded: Loaded | None = field(default=None, repr=False)
-    blank: Instance | None = field(default=None, repr=False)  # the board with its clues
+    blank: Instance[Any] | None = field(default=None, repr=False)  # the board with its clues
 
     @property
     def level(self) -> str | None:

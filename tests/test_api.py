@@ -183,7 +183,7 @@ def test_a_puzzles_own_clingo_options_reach_clingo_and_the_users_replace_them(
         monkeypatch, capsys):
     hidoku = registry()["hidoku"]
     # An option clingo refuses shows that the puzzle's own options are passed on.
-    monkeypatch.setattr(hidoku, "spec", hidoku.spec._replace(clingo_options=("--eq=nine",)))
+    monkeypatch.setattr(hidoku, "spec", hidoku.spec.replace(clingo_options=("--eq=nine",)))
     assert main(["hidoku", str(SEVERAL), "--json"]) == 3
     assert "eq" in capsys.readouterr().err
     assert main(["hidoku", str(SEVERAL), "--json", "--clingo-arg=--eq=1"]) == 0

@@ -375,9 +375,9 @@ def test_encoding_without_show_still_solves(capsys, tmp_path):
 
 def test_size_limits_are_declared_with_their_unit():
     for name, puzzle in registry().items():
-        measure, limit = puzzle.spec.size, puzzle.spec.max_size
-        if measure is None:
+        if puzzle.spec.size is None:
             continue
+        measure, limit = puzzle.spec.size.measure, puzzle.spec.size.limit
         assert isinstance(limit, int), name
         for path in (INSTANCES / name).glob("*"):
             if path.is_file() and not path.name.endswith(".json"):

@@ -260,10 +260,10 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                        help="grade the puzzle: easy (propagation alone solves it), medium "
                        f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
                        "or hard (more)")
-    if not puzzle.spec.options:
+    if not puzzle.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
-    for option in puzzle.spec.options:
+    for option in puzzle.options:
         if option.metavar is None:
             own.add_argument(option.flag, action="store_true", dest=option.name,
                              help=option.help)
@@ -348,7 +348,7 @@ def add_clingo_options(parser: argparse.ArgumentParser) -> None:
 
 def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
     """The puzzle's own options as given, by `Option.name`."""
-    return {option.name: getattr(args, option.name) for option in puzzle.spec.options}
+    return {option.name: getattr(args, option.name) for option in puzzle.options}
 
 
 def _natural(text: str) -> int:

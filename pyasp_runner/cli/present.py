@@ -72,7 +72,7 @@ def say(console: Console, line: str, style: str) -> None:
     console.print(Text(line, style=style))
 
 
-def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+def heading(console: Console, puzzle: Puzzle, instance: Instance[Any]) -> Text:
     """The line above a drawing: the puzzle and its file (with a plain dash where the
     output's encoding has no middle dot)."""
     from rich.text import Text

@@ -67,10 +67,10 @@ def solve(options: SolveOptions, out: Console, err: Console) -> int:
         raise UserError(f"usage: solve-asp {options.puzzle} INPUT [options]; "
                         f"solve-asp examples {options.puzzle} lists the shipped instances")
     puzzle = registry()[options.puzzle]
-    if options.hint and puzzle.spec.refuses_hint:
-        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
-    if options.explain and puzzle.spec.refuses_explain:
-        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
+    if options.hint and puzzle.refuses_hint:
+        raise UserError(f"--hint does not apply: {puzzle.refuses_hint}")
+    if options.explain and puzzle.refuses_explain:
+        raise UserError(f"--explain does not apply: {puzzle.refuses_explain}")
     check_combinations(options)
     text, source = read_input(puzzle, options, err)
     if options.to or options.facts:

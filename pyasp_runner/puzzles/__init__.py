@@ -4,7 +4,8 @@ named by its path; pyasp_runner.genres) is a registered puzzle too: a `GenrePuzz
 
 `registry()` maps each puzzle's name to a `Puzzle`: its module's declaration (the
 contract's `PuzzleSpec`, `pyasp_runner.puzzle`), imported on first use, with its hooks
-called with the contract's defaults applied, its encoding and its shipped examples.
+called as the contract says where a group or a hook is None, its encoding and its
+shipped examples. `Puzzle.of(spec)` makes one from a declaration no module holds.
 Listing the puzzles (`names`, `summary_from_source`) imports none of them, nor clingo.
 (The API's listing of the puzzles is `pyasp_runner.list_puzzles()`.)
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # the contract and clingo are imported when a puzzle is read,
     from ..board import Board
     from ..facts import Answer
     from ..genres.contract import Genre
-    from ..puzzle import Closest, Instance, OptionValues, PuzzleSpec
+    from ..puzzle import Closest, Instance, Option, OptionValues, PuzzleSpec, Writer
 
 
 def names() -> list[str]:
@@ -75,18 +76,32 @@ def summary_from_source(name: str) -> str | None:
 
 
 class Puzzle:
-    """A registered puzzle: its name, its module's `PUZZLE` (imported on first use) and
-    its encoding file; the hooks called with the contract's defaults applied."""
+    """A registered puzzle: its name and its declaration (a `PuzzleSpec`), with the hooks
+    called as the contract says where a group or hook is None.
+
+    A puzzle of this package reads its declaration from its module's `PUZZLE`, imported
+    on first use; `Puzzle.of(spec)` registers a declaration built any other way (from
+    data, with hooks made by shared code), which needs no module.
+    """
 
     def __init__(self, name: str) -> None:
         self.name = name
+
+    @classmethod
+    def of(cls, spec: PuzzleSpec[Any]) -> Puzzle:
+        """A puzzle for a declaration that no module holds (its encoding: `spec.encoding`,
+        else asp/<name>.lp)."""
+        spec.check()
+        puzzle = cls(spec.name)
+        puzzle.__dict__["spec"] = spec
+        return puzzle
 
     @cached_property
     def module(self) -> ModuleType:
         return importlib.import_module(f"{__name__}.{self.name}")
 
     @cached_property
-    def spec(self) -> PuzzleSpec:
+    def spec(self) -> PuzzleSpec[Any]:
         from ..puzzle import PuzzleSpec
 
         spec = self.module.PUZZLE
@@ -97,23 +112,29 @@ class Puzzle:
 
     @property
     def summary(self) -> str:
-        """The first line of the module's docstring, read from its source where it can be
-        (listing the puzzles then imports none of them), else from the imported module."""
-        if "module" not in self.__dict__:
+        """The first line of its description: read from the module's source where it can
+        be (listing the puzzles then imports none of them)."""
+        if "module" not in self.__dict__ and "spec" not in self.__dict__:
             read = summary_from_source(self.name)
             if read is not None:
                 return read
-        doc = (self.module.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else self.name
+        lines = self.description.splitlines()
+        return lines[0] if lines else self.name
 
     @property
     def description(self) -> str:
-        """The module's docstring: what the puzzle is and its input formats."""
-        return (self.module.__doc__ or self.name).strip()
+        """What the puzzle is and its input formats: the declaration's, else its module's
+        docstring."""
+        described = self.spec.description
+        return (described if described is not None
+                else self.module.__doc__ or self.name).strip()
 
     @property
     def encoding(self) -> Path:
-        return encoding_dir() / f"{self.name}.lp"
+        """Its rules: asp/<name>.lp, or the file a declaration given to `Puzzle.of` names
+        (a puzzle of this package names none, so listing the puzzles imports none)."""
+        declared = self.__dict__["spec"].encoding if "spec" in self.__dict__ else None
+        return declared if declared is not None else encoding_dir() / f"{self.name}.lp"
 
     def examples(self) -> dict[str, Path]:
         """The shipped instances (`instances/<name>/`), by file name without extension."""
@@ -123,21 +144,38 @@ class Puzzle:
                        and path.name != "README.md")
         return {path.stem: path for path in files}
 
-    def parse(self, text: str, source: str) -> Instance:
+    def parse(self, text: str, source: str) -> Instance[Any]:
         return self.spec.parse(text, source)
 
-    def configure(self, instance: Instance, values: OptionValues) -> Instance:
-        configure = self.spec.configure
-        return configure(instance, values) if configure else instance
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The puzzle's own command-line options (none: an empty tuple)."""
+        return self.spec.options.flags if self.spec.options else ()
+
+    def configure(self, instance: Instance[Any], values: OptionValues) -> Instance[Any]:
+        options = self.spec.options
+        return options.configure(instance, values) if options else instance
 
     def default_models(self, values: OptionValues) -> int | None:
         """Answers to look for without -n: an option that is on may say, else the puzzle."""
-        for option in self.spec.options:
+        for option in self.options:
             if values.get(option.name) and option.models is not None:
                 return option.models
         return self.spec.default_models
 
-    def render(self, instance: Instance, answer: Answer, legend: bool = True
+    @property
+    def refuses_hint(self) -> str | None:
+        """Why --hint does not apply to it (None: it does)."""
+        reasoning = self.spec.reasoning
+        return reasoning.refuses_hint if reasoning else None
+
+    @property
+    def refuses_explain(self) -> str | None:
+        """Why --explain does not apply to it (None: it does)."""
+        reasoning = self.spec.reasoning
+        return reasoning.refuses_explain if reasoning else None
+
+    def render(self, instance: Instance[Any], answer: Answer, legend: bool = True
                ) -> RenderableType:
         """The answer drawn for the terminal (at the width of the console it is printed
         on); `legend`: with the lines saying how to read it."""
@@ -145,63 +183,65 @@ class Puzzle:
 
         return terminal(self.board(instance, answer), legend)
 
-    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
+    def render_conflict(self, instance: Instance[Any], conflict: Sequence[Symbol]
                         ) -> RenderableType:
         """The author's clues drawn for the terminal, those in `conflict` marked."""
         from ..board.terminal import terminal
 
         return terminal(self.conflict_board(instance, conflict))
 
-    def board(self, instance: Instance, answer: Answer) -> Board:
+    def board(self, instance: Instance[Any], answer: Answer) -> Board:
         """The answer's board description (what the SVG and terminal renderers draw)."""
         try:
-            return self.spec.board(instance, answer)
+            return self.spec.drawing.board(instance, answer)
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
 
-    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Board:
+    def conflict_board(self, instance: Instance[Any], conflict: Sequence[Symbol]) -> Board:
         """The author's clues alone as a board, those in `conflict` marked."""
-        if self.spec.conflict_board is None:
+        conflict_board = self.spec.drawing.conflict_board
+        if conflict_board is None:
             raise TypeError(f"{self.name} draws no clues")
-        return self.spec.conflict_board(instance, list(conflict))
+        return conflict_board(instance, list(conflict))
 
     @property
     def draws_clues(self) -> bool:
-        return self.spec.conflict_board is not None
+        return self.spec.drawing.conflict_board is not None
 
-    def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
+    def solution_json(self, instance: Instance[Any], answer: Answer) -> dict[str, Any]:
         """The answer as its JSON solution object, with `atoms`: its shown atoms as clingo
         writes them."""
         try:
-            return {**self.spec.solution_json(instance, answer), "atoms": list(answer.texts)}
+            solution = self.spec.drawing.solution_json(instance, answer)
+            return {**solution, "atoms": list(answer.texts)}
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
 
-    def given_count(self, instance: Instance) -> int:
+    def given_count(self, instance: Instance[Any]) -> int:
         """The values of a solution the author gave (a clue `given(...)` fixes one)."""
         return sum(clue.name == "given" for clue in instance.clues)
 
-    def known_count(self, instance: Instance, answer: Answer) -> int:
+    def known_count(self, instance: Instance[Any], answer: Answer) -> int:
         """The values a (partial) answer knows, as its JSON solution holds them."""
         return known_values(self.solution_json(instance, answer))
 
-    def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
+    def draws_nothing(self, instance: Instance[Any], answer: Answer) -> bool:
         """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
         from ..facts import Answer
 
+        solution_json = self.spec.drawing.solution_json
         try:
-            return (self.spec.solution_json(instance, answer)
-                    == self.spec.solution_json(instance, Answer(())))
+            return solution_json(instance, answer) == solution_json(instance, Answer(()))
         except _SHAPE_ERRORS:
             return False
 
-    def describe_clue(self, instance: Instance, clue: Symbol) -> str:
-        return self.spec.describe_clue(instance, clue)
+    def describe_clue(self, instance: Instance[Any], clue: Symbol) -> str:
+        """A clue for a person ("the 5 at (2,3)"); without the puzzle's hook, the atom."""
+        describe = self.spec.reasoning.describe_clue if self.spec.reasoning else None
+        return describe(instance, clue) if describe else str(clue)
 
-    def clue_json(self, instance: Instance, clue: Symbol) -> dict[str, Any]:
-        """A clue for JSON; by default the last argument is the value, the rest the position."""
-        if self.spec.clue_json is not None:
-            return self.spec.clue_json(instance, clue)
+    def clue_json(self, instance: Instance[Any], clue: Symbol) -> dict[str, Any]:
+        """A clue for JSON: the last argument is the value, the others the position."""
         from ..facts import to_python
 
         values = [to_python(arg) for arg in clue.arguments]
@@ -220,13 +260,13 @@ class Puzzle:
         return ""
 
     @property
-    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
-        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
-        if self.spec.writers:
-            return dict(self.spec.writers)
-        return {"text": self.spec.write} if self.spec.write else {}
+    def writers(self) -> dict[str, Writer[Any]]:
+        """Format name -> writer of puzzle text from an instance and a subset of its clues,
+        the default first."""
+        writing = self.spec.writing
+        return dict(writing.writers) if writing else {}
 
-    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
+    def writer(self, name: str) -> Writer[Any]:
         """The writer of format `name`, or a UserError naming the formats written."""
         writers = self.writers
         if name not in writers:
@@ -235,14 +275,14 @@ class Puzzle:
                             f"{known})")
         return writers[name]
 
-    def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
-        assess = self.spec.assess
+    def assess(self, instance: Instance[Any], answers: list[Answer]) -> Closest | None:
+        assess = self.spec.judging.assess if self.spec.judging else None
         return assess(instance, answers) if assess and answers else None
 
-    def render_listing(self, instance: Instance, answers: list[Answer]
+    def render_listing(self, instance: Instance[Any], answers: list[Answer]
                        ) -> RenderableType | None:
         """Several answers drawn as one compact board, where the puzzle lists them so."""
-        listing = self.spec.listing
+        listing = self.spec.drawing.listing
         board = listing(instance, answers) if listing and len(answers) > 1 else None
         if board is None:
             return None
@@ -250,17 +290,29 @@ class Puzzle:
 
         return terminal(board)
 
-    def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
-        verdict = self.spec.verdict
+    def verdict(self, instance: Instance[Any], answers: list[Answer]) -> str | None:
+        verdict = self.spec.judging.verdict if self.spec.judging else None
         return verdict(instance, answers) if verdict and answers else None
 
-    def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
+    @property
+    def max_size(self) -> int | None:
+        """Above this size an instance is refused before grounding (None: no limit)."""
+        return self.spec.size.limit if self.spec.size else None
+
+    def size_of(self, instance: Instance[Any]) -> tuple[int, str] | None:
+        """How big the instance is, and in what (None: the puzzle does not measure)."""
+        return self.spec.size.measure(instance) if self.spec.size else None
+
+    def check_size(self, instance: Instance[Any], limit: int | None, force: bool) -> None:
         """Refuse, before grounding, an instance larger than `limit` (default: the
-        puzzle's `max_size`), unless forced."""
-        measure, limit = self.spec.size, limit or self.spec.max_size
-        if force or measure is None or limit is None:
+        puzzle's limit), unless forced."""
+        limit = limit or self.max_size
+        if force or limit is None:
             return
-        size, unit = measure(instance)
+        measured = self.size_of(instance)
+        if measured is None:
+            return
+        size, unit = measured
         if size > limit:
             raise InputError(instance.source, f"{size:,} {unit} is above the limit of "
                              f"{limit:,} for {self.name} (grounding would take too long or "
@@ -322,7 +374,7 @@ class GenrePuzzle(Puzzle):
         return read_genre(self.path, self.text)
 
     @cached_property
-    def spec(self) -> PuzzleSpec:
+    def spec(self) -> PuzzleSpec[Any]:
         from ..genres.contract import spec
 
         made = spec(self.genre, self.name)
@@ -355,7 +407,7 @@ class GenrePuzzle(Puzzle):
         return ("its header has no '%! generate' line: its clues do not follow from a "
                 "solution by copying (docs/genres.md)")
 
-    def given_count(self, instance: Instance) -> int:
+    def given_count(self, instance: Instance[Any]) -> int:
         """The answer's atoms that restate an author's clue (the clues `generate` copies
         from a solution): none where the answer shows no clue again."""
         made = self.genre.header.generate
@@ -366,7 +418,7 @@ class GenrePuzzle(Puzzle):
         predicate = KINDS[made.kind].predicate
         return sum(clue.name == predicate for clue in instance.clues)
 
-    def known_count(self, instance: Instance, answer: Answer) -> int:
+    def known_count(self, instance: Instance[Any], answer: Answer) -> int:
         """The values a (partial) answer knows: its atoms that the header draws; regions
         only where they are the answer (a division into rectangles), not beside a cell's
         value (boxes that its rules derive from the grid)."""

@@ -94,7 +94,7 @@ class Session(NamedTuple):
         hold together. Raises `Stopped` if the deadline ends the search for it."""
         from .. import reasoning  # only the questions about clues load it
 
-        refusal = self.loaded.puzzle.spec.refuses_explain
+        refusal = self.loaded.puzzle.refuses_explain
         if refusal:
             raise UserError(f"--explain does not apply: {refusal}")
         solved = self.solve(progress=progress)
@@ -114,7 +114,7 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        refusal = loaded.puzzle.spec.refuses_hint
+        refusal = loaded.puzzle.refuses_hint
         if refusal:
             raise UserError(f"--hint does not apply: {refusal}")
         started = time.perf_counter()
@@ -143,9 +143,9 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        spec = loaded.puzzle.spec
-        if spec.refuses_hint:
-            raise UserError(f"--grade does not apply: {spec.refuses_hint}")
+        refusal = loaded.puzzle.refuses_hint
+        if refusal:
+            raise UserError(f"--grade does not apply: {refusal}")
         started = time.perf_counter()
         instance = loaded.instance
         program = reasoning.ClueProgram(loaded.encoding, instance.structure, instance.clues,
@@ -161,7 +161,7 @@ class Session(NamedTuple):
                                 "choices": graded.choices, "conflicts": graded.conflicts,
                                 "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
                                 "configuration": self.settings.configuration
-                                or spec.configuration or "auto"}
+                                or loaded.puzzle.spec.configuration or "auto"}
         if graded.solution is not None:
             puzzle = loaded.puzzle
             settled = Answer(tuple(sym for sym in graded.solution.symbols

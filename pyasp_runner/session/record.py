@@ -69,7 +69,7 @@ class Outcome(NamedTuple):
         return self.loaded.puzzle
 
     @property
-    def instance(self) -> Instance:
+    def instance(self) -> Instance[Any]:
         return self.loaded.instance
 
     @property
@@ -152,7 +152,7 @@ class Outcome(NamedTuple):
         return [f"Solution {i}" for i in range(1, count + 1)] if count > 1 else []
 
 
-def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
+def solve_envelope(puzzle: Puzzle, instance: Instance[Any], result: runner.Result,
                    shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
     """The JSON envelope of a search, with the first `shown` answers as solutions
     (`solutions`: those answers already converted, when the writing made them)."""
@@ -185,7 +185,7 @@ def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
     return data
 
 
-def conflict_sentence(puzzle: Puzzle, instance: Instance, conflict: Sequence[Symbol]) -> str:
+def conflict_sentence(puzzle: Puzzle, instance: Instance[Any], conflict: Sequence[Symbol]) -> str:
     """A minimal conflict in words: "the 5 at (1,1) and the 5 at (1,2) cannot both hold"."""
     described = [puzzle.describe_clue(instance, clue) for clue in conflict]
     if len(described) == 1:
