@@ -202,7 +202,10 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
             return Text(f"{down}\\{right}", style="dim")
         return Text(glyphs.blocked * 3, style="dim")
     if cell.shape == Shape.SOLID:
-        fill = glyphs.given_solid if cell.mark == Mark.GIVEN else glyphs.solid
+        # shaded by the puzzle: a given cell without a value (a given value on a cell the
+        # solver shades, a Hitori's number, is the solver's shading)
+        given = cell.mark == Mark.GIVEN and cell.value is None
+        fill = glyphs.given_solid if given else glyphs.solid
         if cell.value is not None:
             return Text(f"{fill}{escape.terminal(cell.value)}{fill}", style=style)
         return Text(fill * 3, style="bold reverse red" if cell.mark == Mark.CONFLICT else "")
@@ -378,7 +381,8 @@ def key(grid: Grid, glyphs: Glyphs) -> str:
         parts.append("n filled in by the solver")
     if Mark.FORCED in values:
         parts.append("n forced (the same in every solution)")
-    shaded = {cell.mark for cell in cells if cell.shape == Shape.SOLID}
+    shaded = {cell.mark if cell.value is None else Mark.FILLED for cell in cells
+              if cell.shape == Shape.SOLID}  # a value on it: shaded by the solver
     if shaded - {Mark.GIVEN}:
         parts.append(f"{glyphs.solid * 3} shaded")
     if Mark.GIVEN in shaded:

@@ -277,7 +277,8 @@ def key_parts(board: Grid) -> list[str]:
                                      (Mark.FILLED, "regular: filled in by the solver"),
                                      (Mark.FORCED, "italic in a dashed frame: forced"))
              if mark in values]
-    shaded = {cell.mark for cell in cells if cell.shape == Shape.SOLID}
+    shaded = {cell.mark if cell.value is None else Mark.FILLED for cell in cells
+              if cell.shape == Shape.SOLID}  # a value on it: shaded by the solver
     if shaded:
         parts.append("black: shaded" + (" (a white dot on it: by the puzzle)"
                                         if Mark.GIVEN in shaded else ""))
