@@ -203,7 +203,7 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
         return Text(glyphs.blocked * 3, style="dim")
     if cell.shape == Shape.SOLID:
         # shaded by the puzzle: a given cell without a value (a given value on a cell the
-        # solver shades, a Hitori's number, is the solver's shading)
+        # solver shades is the solver's shading)
         given = cell.mark == Mark.GIVEN and cell.value is None
         fill = glyphs.given_solid if given else glyphs.solid
         if cell.value is not None:
