@@ -52,6 +52,18 @@ def _changed(clue: Symbol, delta: int) -> Symbol | None:
     return Function(clue.name, [*place, Number(value.number + delta)])
 
 
+def _swapped(clue: Symbol, instance: Instance) -> list[Symbol | None]:
+    """The clue with its value, a name (a genre's `white` circle, `lt` sign), as each other
+    name the puzzle's clues of its kind hold."""
+    *place, value = clue.arguments
+    if value.type != SymbolType.Function or value.arguments:
+        return []
+    names = sorted({other.arguments[-1] for other in instance.clues
+                    if other.name == clue.name and other.arguments[-1].type == value.type
+                    and not other.arguments[-1].arguments} - {value})
+    return [Function(clue.name, [*place, name]) for name in names]
+
+
 def _satisfiable(puzzle: Puzzle, instance: Instance, clues: list[Symbol]) -> bool:
     facts = instance.structure + tuple(clues)
     return runner.solve(puzzle.encoding, facts, runner.Limits(models=1)).count > 0
@@ -65,8 +77,7 @@ def _broken(puzzle: Puzzle, instance: Instance) -> Iterator[tuple[Symbol, list[S
     """The clues with one of the first four changed so that the puzzle has no solution, as
     (the changed clue, all the clues), for each such change."""
     for index, clue in enumerate(instance.clues[:4]):
-        for delta in (1, -1):
-            wrong = _changed(clue, delta)
+        for wrong in [_changed(clue, delta) for delta in (1, -1)] + _swapped(clue, instance):
             if wrong is None or wrong in instance.clues:
                 continue
             clues = list(instance.clues)
