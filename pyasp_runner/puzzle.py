@@ -46,6 +46,8 @@ from .facts import Answer, Value, fact, facts_text, to_python, to_symbol
 if TYPE_CHECKING:
     import random
 
+    from .player import PlayerAnswer
+
 __all__ = ["Answer", "Closest", "Drawing", "Generating", "Instance", "Judging", "Option",
            "OptionValues", "Options", "PuzzleSpec", "Reasoning", "Size", "Value", "Writing",
            "fact", "facts_text", "to_python", "to_symbol"]
@@ -341,6 +343,10 @@ class PuzzleSpec(_Record, Generic[InputT]):
         size            Size | None: the instances refused before grounding
         options         Options | None: the puzzle's own command-line options
     Settings, data with defaults:
+        read_answer(instance, solution) -> PlayerAnswer  a player's answer (--check): the
+                        JSON solution object as the answer atoms it states
+                        (pyasp_runner.player); raises player.AnswerError (None: --check
+                        does not apply)
         description     what the puzzle is and its input formats, its first line the
                         summary of `solve-asp --list` (None: the module's docstring)
         encoding        its rules (None: asp/<name>.lp)
@@ -371,6 +377,7 @@ class PuzzleSpec(_Record, Generic[InputT]):
         "name",
         "options",
         "parse",
+        "read_answer",
         "reasoning",
         "size",
         "unsolvable",
@@ -395,6 +402,7 @@ class PuzzleSpec(_Record, Generic[InputT]):
     inline: bool
     unsolvable: str
     unsolvable_alone: str
+    read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer] | None
 
     def __init__(self, *, name: str, parse: Callable[[str, str], Instance[InputT]],
                  drawing: Drawing[InputT], reasoning: Reasoning[InputT] | None,
@@ -405,14 +413,16 @@ class PuzzleSpec(_Record, Generic[InputT]):
                  configuration: str | None = None, clingo_options: tuple[str, ...] = (),
                  counting_options: tuple[str, ...] = (), inline: bool = False,
                  unsolvable: str = "the clues contradict the rules",
-                 unsolvable_alone: str = "the rules cannot be satisfied for this size"
-                 ) -> None:
+                 unsolvable_alone: str = "the rules cannot be satisfied for this size",
+                 read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer]
+                 | None = None) -> None:
         self._set(name=name, parse=parse, drawing=drawing, reasoning=reasoning,
                   writing=writing, generating=generating, judging=judging, size=size,
                   options=options, description=description, encoding=encoding,
                   default_models=default_models, configuration=configuration,
                   clingo_options=clingo_options, counting_options=counting_options,
-                  inline=inline, unsolvable=unsolvable, unsolvable_alone=unsolvable_alone)
+                  inline=inline, unsolvable=unsolvable, unsolvable_alone=unsolvable_alone,
+                  read_answer=read_answer)
 
     def check(self) -> None:
         """What the types cannot say, as a TypeError: the registry checks a declaration

@@ -467,7 +467,7 @@ def test_the_benchmark_doubles_a_separator_in_the_data_not_in_a_comment_quoting_
         comments = [line for line in text.split("\n") if line.startswith("#")]
         assert [line for line in doubled.split("\n") if line.startswith("#")] == comments
         puzzle = registry()[path.parent.name]
-        with pytest.raises(InputError, match="empty|fields"):
+        with pytest.raises(InputError, match=r"empty|fields"):
             puzzle.parse(doubled, str(path))
 
 

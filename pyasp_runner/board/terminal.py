@@ -126,7 +126,7 @@ def key(board: Board, glyphs: Glyphs = UNICODE) -> str:
         if Mark.FORCED in marks:
             parts.append("n forced (the same in every solution)")
     if Mark.CONFLICT in marks | clues:
-        parts.append(">n< a clue in the conflict")
+        parts.append(">n< in a conflict (a clue that cannot hold, or a place of a broken rule)")
     if Mark.UNKNOWN in marks | clues:
         parts.append(f"{glyphs.unknown} not known")
     if Shape.BLOCKED in {cell.shape for cell in cells}:

@@ -17,6 +17,7 @@ from ..board import Board
 from ..errors import InputError
 from ..facts import Answer, to_python
 from ..inputs import MAX_INPUT_BYTES
+from ..player import PlayerAnswer
 from ..puzzle import (
     Drawing,
     Generating,
@@ -27,7 +28,7 @@ from ..puzzle import (
     Writer,
     Writing,
 )
-from . import display, layers
+from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
@@ -100,6 +101,7 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
         configuration=header.configuration,
         clingo_options=header.options,
         inline=bool(header.puzzlinks),
+        read_answer=partial(_read_answer, header) if answers.readable(header) else None,
     )
 
 
@@ -111,6 +113,11 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         read = textgrid.read(text, source, header)
     structure, clues = layers.facts(read, header)
     return Instance(source, structure, clues, read)
+
+
+def _read_answer(header: Header, instance: Instance[layers.Layers], solution: Any
+                 ) -> PlayerAnswer:
+    return answers.read(header, instance.data, solution)
 
 
 def _size(instance: Instance[layers.Layers]) -> tuple[int, str]:

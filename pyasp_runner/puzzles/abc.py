@@ -35,6 +35,7 @@ diagonals, no cell given empty).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -42,7 +43,9 @@ from clingo import Symbol
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import integer, is_digits, is_integer, natural
+from ..player import AnswerError, PlayerAnswer
 from ..puzzle import Answer, Drawing, Generating, Instance, PuzzleSpec, Reasoning, Writing, fact
+from ._answers import read_grid
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
@@ -462,6 +465,23 @@ def write(instance: Instance[AbcInput], clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_answer(instance: Instance[AbcInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's letters, `{"grid": ["AB.C", ...]}`: a letter, `.` (or `-`) empty, `?`
+    a cell left open."""
+    data = instance.data
+
+    def atoms(r: int, c: int, value: Any) -> list[Symbol]:
+        if value in (".", EMPTY_GIVEN):
+            return [fact("empty", r, c)]
+        if isinstance(value, str) and len(value) == 1 and value.isalpha():
+            return [fact("cell", r, c, value.upper())]
+        raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected a letter, . (empty) or ? "
+                          f"(open), found {value!r:.40}")
+
+    return read_grid(solution, data.size, data.size, ("cell", "empty"), atoms)
+
+
 PUZZLE: PuzzleSpec[AbcInput] = PuzzleSpec(
     name="abc", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -471,4 +491,5 @@ PUZZLE: PuzzleSpec[AbcInput] = PuzzleSpec(
     generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
     judging=None, size=None, options=None,
     inline=True,
+    read_answer=read_answer,
 )

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..board import Board, Grid, Mark
 from ..board import Cell as Square
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, integer, natural
+from ..player import PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -37,6 +39,7 @@ from ..puzzle import (
     Size,
     fact,
 )
+from ._answers import read_numbers
 from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
@@ -396,6 +399,14 @@ def solution_json(instance: Instance[CheckerboardInput], answer: Answer) -> dict
     return {"grid": _grid(instance, answer)}
 
 
+def read_answer(instance: Instance[CheckerboardInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's tiling, `{"grid": [[stone, ...], ...]}`: the stone (0, 1, ... in the
+    file's order) covering each field (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "cover", board.rows, board.cols, what="a stone number")
+
+
 PUZZLE: PuzzleSpec[CheckerboardInput] = PuzzleSpec(
     name="checkerboard", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
@@ -405,6 +416,7 @@ PUZZLE: PuzzleSpec[CheckerboardInput] = PuzzleSpec(
     options=Options(flags=OPTIONS, configure=configure),
     configuration=CONFIGURATION, clingo_options=CLINGO_OPTIONS,
     counting_options=COUNTING_OPTIONS,
+    read_answer=read_answer,
     unsolvable="the stones cannot tile the board (every field covered once, the colours "
     "matching the board's)",
     unsolvable_alone="the stones cannot tile this board",

@@ -21,6 +21,7 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -28,6 +29,7 @@ from clingo import Symbol
 from ..board import Board, Clue, Grid, Mark, Operator, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
+from ..player import PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -39,6 +41,7 @@ from ..puzzle import (
     Writing,
     fact,
 )
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     Line,
@@ -395,6 +398,13 @@ def write(instance: Instance[EquationInput], clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def read_answer(instance: Instance[EquationInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    layout = instance.data
+    return read_numbers(solution, "value", layout.rows, layout.columns)
+
+
 PUZZLE: PuzzleSpec[EquationInput] = PuzzleSpec(
     name="equation", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -405,4 +415,5 @@ PUZZLE: PuzzleSpec[EquationInput] = PuzzleSpec(
     judging=None,
     size=Size(measure=size, limit=MAX_SIZE),
     options=None,
+    read_answer=read_answer,
 )

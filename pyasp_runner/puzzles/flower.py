@@ -9,12 +9,17 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
+
+from clingo import Number
 
 from ..board import Board, Cell, Lines, Mark, Rings, Row, Shape
 from ..errors import InputError
 from ..numerals import fields as split_fields
+from ..player import AnswerError, PlayerAnswer, player_answer
 from ..puzzle import Answer, Closest, Drawing, Instance, Judging, PuzzleSpec, Reasoning, Size, fact
+from ._answers import LARGEST
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -167,6 +172,27 @@ NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing
 
 # Every answer is shown by default (default_models=0): all solutions, or all the best
 # stack positions when none covers every hole.
+def read_answer(instance: Instance[FlowerInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's rotations, `{"rotations": [r, ...]}`, one per disk (null: left open)."""
+    stack = instance.data
+    rotations = solution.get("rotations") if isinstance(solution, Mapping) else None
+    if not isinstance(rotations, list) or len(rotations) != len(stack.disks):
+        raise AnswerError("rotations", f"expected a list of {len(stack.disks)} rotations")
+    stated, decided, open_disks = [], [], 0
+    for disk, rotation in enumerate(rotations, start=1):
+        if rotation is None:
+            open_disks += 1
+            continue
+        if not isinstance(rotation, int) or isinstance(rotation, bool) \
+                or not -LARGEST <= rotation <= LARGEST:
+            raise AnswerError(f"rotations[{disk - 1}]", f"expected a rotation (a whole "
+                              f"number) or null, found {rotation!r:.40}")
+        stated.append(fact("rot", disk, rotation))
+        decided.append(("rot", (Number(disk),)))
+    return player_answer(stated, decided, open_disks, len(stack.disks))
+
+
 PUZZLE: PuzzleSpec[FlowerInput] = PuzzleSpec(
     name="flower", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
@@ -177,4 +203,5 @@ PUZZLE: PuzzleSpec[FlowerInput] = PuzzleSpec(
     size=Size(measure=size, limit=MAX_SIZE),
     options=None,
     default_models=0,
+    read_answer=read_answer,
 )

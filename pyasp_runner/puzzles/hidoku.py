@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -32,6 +33,7 @@ from clingo import Function, Symbol
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import SIGNED
+from ..player import PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -46,6 +48,7 @@ from ..puzzle import (
     Writing,
     fact,
 )
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -337,6 +340,13 @@ def write(instance: Instance[HidokuInput], clues: list[Symbol]) -> str:
     return csv_text(grid)
 
 
+def read_answer(instance: Instance[HidokuInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: blocked, or left open)."""
+    board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols, board.blocked)
+
+
 PUZZLE: PuzzleSpec[HidokuInput] = PuzzleSpec(
     name="hidoku", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -348,4 +358,5 @@ PUZZLE: PuzzleSpec[HidokuInput] = PuzzleSpec(
     judging=None,
     size=Size(measure=size, limit=MAX_SIZE),
     options=Options(flags=OPTIONS, configure=configure),
+    read_answer=read_answer,
 )

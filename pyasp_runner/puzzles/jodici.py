@@ -5,12 +5,14 @@ Input: three CSV rows (rings, inner first) of six fields (sectors), `_` for empt
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from clingo import Symbol
 
 from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
+from ..player import PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -21,6 +23,7 @@ from ..puzzle import (
     Writing,
     fact,
 )
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     atom_grid,
@@ -107,6 +110,12 @@ def describe_clue(instance: Instance[None], clue: Symbol) -> str:
     return f"the {digit} at ring {ring}, sector {sector}"
 
 
+def read_answer(instance: Instance[None], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's digits, `{"grid": [[d, ...], ...]}`, a row per ring (null: left open)."""
+    return read_numbers(solution, "value", RINGS, SECTORS, what="a digit")
+
+
 PUZZLE: PuzzleSpec[None] = PuzzleSpec(
     name="jodici", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -115,4 +124,5 @@ PUZZLE: PuzzleSpec[None] = PuzzleSpec(
     writing=Writing(writers={"text": write}, complete_formats=()),
     generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
     judging=None, size=None, options=None,
+    read_answer=read_answer,
 )

@@ -11,6 +11,7 @@ number).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -18,6 +19,7 @@ from clingo import Symbol
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_integer
+from ..player import PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -29,6 +31,7 @@ from ..puzzle import (
     Writing,
     fact,
 )
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -169,6 +172,13 @@ def write(instance: Instance[MagicInput], clues: list[Symbol]) -> str:
     return header + csv_text(given_rows(board.n, board.n, clues))
 
 
+def read_answer(instance: Instance[MagicInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "value", board.n, board.n)
+
+
 PUZZLE: PuzzleSpec[MagicInput] = PuzzleSpec(
     name="magic", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -179,4 +189,5 @@ PUZZLE: PuzzleSpec[MagicInput] = PuzzleSpec(
     judging=None,
     size=Size(measure=size, limit=MAX_SIZE),
     options=None,
+    read_answer=read_answer,
 )

@@ -52,12 +52,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
 
 from ..board import Board, Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
+from ..player import AnswerError, PlayerAnswer
 from ..puzzle import (
     Answer,
     Drawing,
@@ -71,6 +73,7 @@ from ..puzzle import (
     fact,
     to_python,
 )
+from ._answers import read_grid
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
 from ._nonogram_clues import MAX_SIDE, UNKNOWN, NonogramClues, check_fit
 from ._nonogram_ids import LETTER_CLUES, read_letters, read_lists, read_pzpr, read_tatham
@@ -386,6 +389,23 @@ def _tatham_squares(givens: dict[int, bool], cells: int) -> str:
 
 
 
+def read_answer(instance: Instance[NonogramInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's picture, `{"grid": ["#..#", ...]}`: `#` black, `.` white, `?` a cell
+    left open (1 and 0 for black and white too)."""
+    drawing = instance.data
+
+    def atoms(r: int, c: int, value: Any) -> list[Symbol]:
+        if value in ("#", 1):
+            return [fact("black", r, c)]
+        if value in (".", 0):
+            return [fact("white", r, c)]
+        raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected # (black), . (white) or ? "
+                          f"(open), found {value!r:.40}")
+
+    return read_grid(solution, drawing.height, drawing.width, ("black", "white"), atoms)
+
+
 PUZZLE: PuzzleSpec[NonogramInput] = PuzzleSpec(
     name="nonogram", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -402,4 +422,5 @@ PUZZLE: PuzzleSpec[NonogramInput] = PuzzleSpec(
     size=Size(measure=size, limit=MAX_SIZE),
     options=None,
     configuration=CONFIGURATION, clingo_options=CLINGO_OPTIONS, inline=True,
+    read_answer=read_answer,
 )

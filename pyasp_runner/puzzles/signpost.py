@@ -13,6 +13,7 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -20,7 +21,9 @@ from clingo import Symbol
 from ..board import Board, Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
+from ..player import PlayerAnswer
 from ..puzzle import Answer, Drawing, Instance, PuzzleSpec, Reasoning, Size, Writing, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     content_lines,
@@ -172,6 +175,13 @@ def write(instance: Instance[SignpostInput], clues: list[Symbol]) -> str:
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
 
 
+def read_answer(instance: Instance[SignpostInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols)
+
+
 PUZZLE: PuzzleSpec[SignpostInput] = PuzzleSpec(
     name="signpost", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
@@ -182,4 +192,5 @@ PUZZLE: PuzzleSpec[SignpostInput] = PuzzleSpec(
     size=Size(measure=size, limit=MAX_SIZE),
     options=None,
     inline=True,
+    read_answer=read_answer,
 )

@@ -16,6 +16,7 @@ Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
@@ -23,7 +24,18 @@ from clingo import Function, Symbol
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Drawing, Generating, Instance, PuzzleSpec, Reasoning, Writing, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
@@ -197,6 +209,13 @@ def solution_json(instance: Instance[SkyscrapersInput], answer: Answer) -> dict[
     return {"grid": _heights(instance.data.size, answer)}
 
 
+def read_answer(instance: Instance[SkyscrapersInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's heights, `{"grid": [[h, ...], ...]}` (null: a cell left open)."""
+    size = instance.data.size
+    return read_numbers(solution, "tower", size, size, what="a height")
+
+
 def describe_clue(instance: Instance[SkyscrapersInput], clue: Symbol) -> str:
     if clue.name == "given":
         return describe_given(instance, clue)
@@ -275,4 +294,5 @@ PUZZLE: PuzzleSpec[SkyscrapersInput] = PuzzleSpec(
                           clue_atom=clue_atom),
     judging=None, size=None, options=None,
     inline=True,
+    read_answer=read_answer,
 )

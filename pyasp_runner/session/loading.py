@@ -8,8 +8,6 @@ its own options, constants, clingo's arguments, the size limit) and how it is se
 `Session` (`questions.py`) asks its questions of.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType

@@ -19,8 +19,9 @@ from .. import runner
 from ..errors import InputError, UserError
 from ..puzzle import Answer, Instance
 from ..puzzles import registry
+from .judging import answered
 from .loading import DEFAULTS, Loaded, Settings, check_encoding_file, clingo_arguments, puzzle_named
-from .questions import Progress, Session, answered
+from .questions import Progress, Session
 
 if TYPE_CHECKING:
     from clingo import Symbol
