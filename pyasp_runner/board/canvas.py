@@ -198,8 +198,14 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
     style = STYLE[cell.mark]
     if cell.shape == Shape.BLOCKED:
         if cell.sums is not None:
-            down, right = ("" if value is None else str(value) for value in cell.sums)
-            return Text(f"{down}\\{right}", style="dim")
+            text = Text()
+            for index, (total, wrong) in enumerate(zip(cell.sums, cell.wrong_sums, strict=True)):
+                if index:
+                    text.append("\\", style="dim")
+                if total is not None:  # a sum in a conflict: >n< like a clue
+                    text.append(f">{total}<" if wrong else str(total),
+                                style=STYLE[Mark.CONFLICT] if wrong else "dim")
+            return text
         return Text(glyphs.blocked * 3, style="dim")
     if cell.shape == Shape.SOLID:
         # shaded by the puzzle: a given cell without a value (a given value on a cell the
@@ -393,7 +399,7 @@ def key(grid: Grid, glyphs: Glyphs) -> str:
         blocks = any(cell.sums is not None for cell in cells)
         parts.append(f"{glyphs.blocked * 3} not part of the board"
                      + (" (a block: its sums down\\right)" if blocks else ""))
-    if any(cell.mark == Mark.CONFLICT for cell in cells) or any(
+    if any(cell.mark == Mark.CONFLICT or any(cell.wrong_sums) for cell in cells) or any(
             point.mark == Mark.CONFLICT for point in grid.points):
         parts.append(">n< a clue in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):

@@ -128,6 +128,10 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
     cells = tuple(tuple(_mark(_cell(header, layers, empty, (r, c), False), (r, c) in marked)
                         for c in range(1, layers.cols + 1))
                   for r in range(1, layers.rows + 1))
+    wrong_sums = {((s.arguments[0].number, s.arguments[1].number), str(s.arguments[2]))
+                  for s in conflict if s.name == "sum" and len(s.arguments) == 4}
+    cells = tuple(tuple(_wrong_sums(cell, (r, c), wrong_sums) for c, cell in enumerate(row, 1))
+                  for r, row in enumerate(cells, 1))
     conflict_sides = {(str(s.arguments[0]), s.arguments[1].number) for s in conflict
                       if s.name == "outside"}
     conflict_points = {(s.arguments[0].number, s.arguments[1].number) for s in conflict
@@ -135,8 +139,18 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
     return Board(_grid(layers, cells, empty, conflict_sides, conflict_points), header.summary)
 
 
+def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
+    """A block with its sums in the conflict marked, each on its own."""
+    if cell.sums is None:
+        return cell
+    marks = tuple((pos, d) in wrong for d in words.DIRECTIONS)
+    return cell._replace(wrong_sums=(marks[0], marks[1]))
+
+
 def _mark(cell: Cell, conflict: bool) -> Cell:
-    return cell._replace(mark=Mark.CONFLICT) if conflict and cell.mark == Mark.GIVEN else cell
+    if conflict and cell.mark == Mark.GIVEN and cell.sums is None:  # a block marks its sums
+        return cell._replace(mark=Mark.CONFLICT)
+    return cell
 
 
 def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool) -> Cell:
