@@ -88,6 +88,13 @@ class Glyphs:
         symbol = SYMBOLS[name]
         return symbol.char if self.ascii else symbol.glyph
 
+    @property
+    def marked_signs(self) -> dict[int, str]:
+        """A sign inside a conflict's `>...<` marks: its angle brackets as single
+        guillemets (braces in plain ASCII), so that the marks stay readable."""
+        return str.maketrans({"<": "{", ">": "}"} if self.ascii else {"<": "\u2039",
+                                                                      ">": "\u203a"})
+
     def between(self, text: str) -> str:
         """A clue between two cells: in plain ASCII a wedge is `^` or `v`, a symbol its
         character."""
@@ -172,7 +179,14 @@ def _drawn(grid: Grid, glyphs: Glyphs) -> tuple[list[Text], int, int]:
                 "bold")
     for operator in grid.operators:  # a clue between two cells, on the separator between
         sign = escape.terminal(glyphs.between(operator.text))
-        if operator.direction == "right":
+        if operator.mark == Mark.CONFLICT:  # >sign< over the cells' padding beside it
+            sign = ">" + sign[:1].translate(glyphs.marked_signs) + "<"
+            row = 2 * operator.row - 1 if operator.direction == "right" else 2 * operator.row
+            start = operator.col * (width + 1) - 1 if operator.direction == "right" else \
+                (operator.col - 1) * (width + 1) + 1 + (width - 3) // 2
+            for offset, char in enumerate(sign):
+                put(row, start + offset, char, STYLE[Mark.CONFLICT])
+        elif operator.direction == "right":
             put(2 * operator.row - 1, operator.col * (width + 1), sign[:1], "bold")
         else:
             start = (operator.col - 1) * (width + 1) + 1 + (width - len(sign[:width])) // 2
@@ -343,8 +357,7 @@ def _with_clues(grid: Grid, drawn: list[Text], width: int) -> tuple[list[Text], 
     """The canvas with the clues of its four sides around it, and the margin before it."""
     def side(name: str, count: int) -> list[str]:
         lines: tuple[tuple[Clue, ...], ...] = grid.side(name)
-        return [" ".join(escape.terminal(clue.text) for clue in (lines[i] if i < len(lines)
-                                                                 else ()))
+        return [" ".join(_clue_text(clue) for clue in (lines[i] if i < len(lines) else ()))
                 for i in range(count)]
 
     left, right = side("left", grid.rows), side("right", grid.rows)
@@ -365,6 +378,12 @@ def _with_clues(grid: Grid, drawn: list[Text], width: int) -> tuple[list[Text], 
     if any(bottom):
         out.append(_column_clues(bottom, width, before))
     return out, before
+
+
+def _clue_text(clue: Clue) -> str:
+    """A clue beside the grid: `>n<` when it is in a conflict."""
+    text = escape.terminal(clue.text)
+    return f">{text}<" if clue.mark == Mark.CONFLICT else text
 
 
 def _column_clues(clues: list[str], width: int, before: int) -> Text:
@@ -399,8 +418,11 @@ def key(grid: Grid, glyphs: Glyphs) -> str:
         blocks = any(cell.sums is not None for cell in cells)
         parts.append(f"{glyphs.blocked * 3} not part of the board"
                      + (" (a block: its sums down\\right)" if blocks else ""))
-    if any(cell.mark == Mark.CONFLICT or any(cell.wrong_sums) for cell in cells) or any(
-            point.mark == Mark.CONFLICT for point in grid.points):
+    marked = [point.mark for point in grid.points] + [op.mark for op in grid.operators] + [
+        clue.mark for name in ("top", "bottom", "left", "right") for line in grid.side(name)
+        for clue in line]
+    if any(cell.mark == Mark.CONFLICT or any(cell.wrong_sums) for cell in cells) or \
+            Mark.CONFLICT in marked:
         parts.append(">n< a clue in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
         parts.append(f"{glyphs.unknown} not known")

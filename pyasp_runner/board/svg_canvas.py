@@ -70,8 +70,12 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
             x, y = x + size, y + size / 2
         else:
             x, y = x + size / 2, y + size
-        draw_circle(group, x, y, 10, "between-plate", fill="#fff", stroke="#999", width=1)
-        clue = draw_text(group, x, y + 5, operator.text, "between", size=15)
+        wrong = operator.mark == Mark.CONFLICT  # in a conflict: red, in a red ring
+        draw_circle(group, x, y, 12 if wrong else 10, "between-plate conflict-ring" if wrong
+                    else "between-plate", fill="#fff", stroke=CONFLICT_INK if wrong else "#999",
+                    width=2.5 if wrong else 1)
+        clue = draw_text(group, x, y + 5, operator.text, "between conflict" if wrong
+                         else "between", size=15)
         clue.set("data-row", str(operator.row))
         clue.set("data-col", str(operator.col))
         clue.set("data-direction", operator.direction)
@@ -293,6 +297,11 @@ def key_parts(board: Grid) -> list[str]:
                         if any(cell.sums is not None for cell in cells) else ""))
     if any(cell.mark == Mark.CONFLICT for cell in cells):
         parts.append("circled over hatching: a clue in the conflict")
+    rings = [op.mark for op in board.operators] + [
+        clue.mark for name in ("top", "bottom", "left", "right") for line in board.side(name)
+        for clue in line]
+    if Mark.CONFLICT in rings:
+        parts.append("ringed in red: a clue beside the cells or between two in the conflict")
     if any(any(cell.wrong_sums) for cell in cells):
         parts.append("red in a white box: a block's sum in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
