@@ -52,6 +52,29 @@ def _changed(clue: Symbol, delta: int) -> Symbol | None:
     return Function(clue.name, [*place, Number(value.number + delta)])
 
 
+def _swapped(clue: Symbol, instance: Instance) -> list[Symbol]:
+    """The clue with its value, a name (a genre's `white` circle, `lt` sign), as each other
+    name the puzzle's clues of its kind hold."""
+    *place, value = clue.arguments
+    if value.type != SymbolType.Function or value.arguments:
+        return []
+    names = sorted({other.arguments[-1] for other in instance.clues
+                    if other.name == clue.name and other.arguments[-1].type == value.type
+                    and not other.arguments[-1].arguments} - {value})
+    return [Function(clue.name, [*place, name]) for name in names]
+
+
+def _by_kind_in_turn(clues: tuple[Symbol, ...]) -> list[int]:
+    """The clues' indices taking each kind of clue (name and arity) in turn, so that the
+    first few tried are of every kind (Tents' trees come before its counts)."""
+    kinds: dict[tuple[str, int], list[int]] = {}
+    for index, clue in enumerate(clues):
+        kinds.setdefault((clue.name, len(clue.arguments)), []).append(index)
+    queues = list(kinds.values())
+    return [queue[turn] for turn in range(max(map(len, queues), default=0))
+            for queue in queues if turn < len(queue)]
+
+
 def _satisfiable(puzzle: Puzzle, instance: Instance, clues: list[Symbol]) -> bool:
     facts = instance.structure + tuple(clues)
     return runner.solve(puzzle.encoding, facts, runner.Limits(models=1)).count > 0
@@ -62,11 +85,13 @@ def _solution(puzzle: Puzzle, instance: Instance) -> Answer:
 
 
 def _broken(puzzle: Puzzle, instance: Instance) -> Iterator[tuple[Symbol, list[Symbol]]]:
-    """The clues with one of the first four changed so that the puzzle has no solution, as
-    (the changed clue, all the clues), for each such change."""
-    for index, clue in enumerate(instance.clues[:4]):
-        for delta in (1, -1):
-            wrong = _changed(clue, delta)
+    """The clues with one changed (a number or letter moved by one, a name swapped for
+    another of its kind) so that the puzzle has no solution, as (the changed clue, all the
+    clues), for each such change, trying each kind of clue in turn."""
+    for index in _by_kind_in_turn(instance.clues):
+        clue = instance.clues[index]
+        changes = [_changed(clue, delta) for delta in (1, -1)] + _swapped(clue, instance)
+        for wrong in changes:
             if wrong is None or wrong in instance.clues:
                 continue
             clues = list(instance.clues)
@@ -108,7 +133,7 @@ def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
     assert puzzle.draws_clues, f"{puzzle.name} has clues but no conflict_board"
     draw = puzzle.render_conflict
     _, clues = next(_broken(puzzle, instance))
-    broken = instance._replace(clues=tuple(clues))
+    broken = instance.replace(clues=tuple(clues))
     conflict = _conflict(puzzle, broken, clues)
     assert conflict
     marks = _marks(draw(broken, conflict))

@@ -78,7 +78,7 @@ class Cell(NamedTuple):
     region (cells of one region are drawn as one piece in one colour, or, on a canvas
     grid, framed by thick borders), the colour of the field under it ("dark" or
     "light"), a symbol (a name of `SYMBOLS`), a diagonal ("/" or "\\") and, for a block,
-    the sums of the runs below it and right of it."""
+    the sums of the runs below it and right of it (each marked when in a conflict)."""
 
     value: str | None = None
     mark: Mark = Mark.FILLED
@@ -89,6 +89,7 @@ class Cell(NamedTuple):
     symbol: str | None = None
     diagonal: str | None = None
     sums: tuple[int | None, int | None] | None = None  # (down, right)
+    wrong_sums: tuple[bool, bool] = (False, False)  # (down, right): a sum in a conflict
 
     @property
     def known(self) -> bool:
@@ -129,6 +130,7 @@ class Operator(NamedTuple):
     col: int
     direction: str  # "right" or "down"
     text: str
+    mark: Mark = Mark.GIVEN  # CONFLICT: a clue between cells in a conflict
 
 
 Side = tuple[tuple[Clue, ...], ...]  # per line (column or row): its clues, possibly none

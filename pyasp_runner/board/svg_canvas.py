@@ -24,6 +24,7 @@ Pos = tuple[int, int]
 Corner = Callable[[float, float], tuple[float, float]]
 INK = "#111"
 LINE = "#1d4f91"
+CONFLICT_INK = "#b3001b"
 SYMBOL_FILL = {"lamp": "#f0c419", "tree": "#31a354", "tent": "#e6550d", "star": "#111"}
 
 
@@ -69,8 +70,12 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
             x, y = x + size, y + size / 2
         else:
             x, y = x + size / 2, y + size
-        draw_circle(group, x, y, 10, "between-plate", fill="#fff", stroke="#999", width=1)
-        clue = draw_text(group, x, y + 5, operator.text, "between", size=15)
+        wrong = operator.mark == Mark.CONFLICT  # in a conflict: red, in a red ring
+        draw_circle(group, x, y, 12 if wrong else 10, "between-plate conflict-ring" if wrong
+                    else "between-plate", fill="#fff", stroke=CONFLICT_INK if wrong else "#999",
+                    width=2.5 if wrong else 1)
+        clue = draw_text(group, x, y + 5, operator.text, "between conflict" if wrong
+                         else "between", size=15)
         clue.set("data-row", str(operator.row))
         clue.set("data-col", str(operator.col))
         clue.set("data-direction", operator.direction)
@@ -112,13 +117,14 @@ def _background(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
           data=(r, c) if cell.shape != Shape.VALUE else None)
     if cell.sums is not None:
         draw_line(group, x, y, x + size, y + size, "sum-diagonal", "#fff", 1.5)
-        down, right = cell.sums
-        if down is not None:
-            draw_text(group, x + size * 0.3, y + size * 0.85, str(down), "sum", size=13,
-                  data=(r, c)).set("fill", "#fff")
-        if right is not None:
-            draw_text(group, x + size * 0.7, y + size * 0.4, str(right), "sum", size=13,
-                  data=(r, c)).set("fill", "#fff")
+        places = ((x + size * 0.3, y + size * 0.85), (x + size * 0.7, y + size * 0.4))
+        for value, wrong, (tx, ty) in zip(cell.sums, cell.wrong_sums, places, strict=True):
+            if value is not None:  # a sum in a conflict: red on a white patch
+                if wrong:
+                    draw_rect(group, tx - size * 0.2, ty - size * 0.3, size * 0.4, size * 0.4,
+                              "sum-conflict", fill="#fff", stroke=CONFLICT_INK, width=1.5)
+                draw_text(group, tx, ty, str(value), "sum conflict" if wrong else "sum",
+                          size=13, data=(r, c)).set("fill", CONFLICT_INK if wrong else "#fff")
 
 
 def _grid_lines(group: ET.Element, board: Grid, corner: Corner, size: float) -> None:
@@ -203,7 +209,7 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     elif cell.mark == Mark.UNKNOWN:
         draw_circle(group, cx, cy, 2.5, "cell unknown", fill="#999", data=(r, c))
     if cell.mark == Mark.CONFLICT:
-        draw_circle(group, cx, cy, size * 0.42, "conflict-ring", fill="none", stroke="#b3001b",
+        draw_circle(group, cx, cy, size * 0.42, "conflict-ring", fill="none", stroke=CONFLICT_INK,
                 width=2.5)
 
 
@@ -277,7 +283,8 @@ def key_parts(board: Grid) -> list[str]:
                                      (Mark.FILLED, "regular: filled in by the solver"),
                                      (Mark.FORCED, "italic in a dashed frame: forced"))
              if mark in values]
-    shaded = {cell.mark for cell in cells if cell.shape == Shape.SOLID}
+    shaded = {cell.mark if cell.value is None else Mark.FILLED for cell in cells
+              if cell.shape == Shape.SOLID}  # a value on it: shaded by the solver
     if shaded:
         parts.append("black: shaded" + (" (a white dot on it: by the puzzle)"
                                         if Mark.GIVEN in shaded else ""))
@@ -290,6 +297,13 @@ def key_parts(board: Grid) -> list[str]:
                         if any(cell.sums is not None for cell in cells) else ""))
     if any(cell.mark == Mark.CONFLICT for cell in cells):
         parts.append("circled over hatching: a clue in the conflict")
+    rings = [op.mark for op in board.operators] + [
+        clue.mark for name in ("top", "bottom", "left", "right") for line in board.side(name)
+        for clue in line]
+    if Mark.CONFLICT in rings:
+        parts.append("ringed in red: a clue beside the cells or between two in the conflict")
+    if any(any(cell.wrong_sums) for cell in cells):
+        parts.append("red in a white box: a block's sum in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
         parts.append("a small dot: not known")
     return parts

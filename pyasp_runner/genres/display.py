@@ -128,15 +128,33 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
     cells = tuple(tuple(_mark(_cell(header, layers, empty, (r, c), False), (r, c) in marked)
                         for c in range(1, layers.cols + 1))
                   for r in range(1, layers.rows + 1))
+    wrong_sums = {((s.arguments[0].number, s.arguments[1].number), str(s.arguments[2]))
+                  for s in conflict if s.name == "sum" and len(s.arguments) == 4}
+    cells = tuple(tuple(_wrong_sums(cell, (r, c), wrong_sums) for c, cell in enumerate(row, 1))
+                  for r, row in enumerate(cells, 1))
     conflict_sides = {(str(s.arguments[0]), s.arguments[1].number) for s in conflict
                       if s.name == "outside"}
     conflict_points = {(s.arguments[0].number, s.arguments[1].number) for s in conflict
                        if s.name == "point"}
-    return Board(_grid(layers, cells, empty, conflict_sides, conflict_points), header.summary)
+    conflict_between = {((s.arguments[0].number, s.arguments[1].number),
+                         (s.arguments[2].number, s.arguments[3].number))
+                        for s in conflict if s.name == "between" and len(s.arguments) == 5}
+    return Board(_grid(layers, cells, empty, conflict_sides, conflict_points,
+                       conflict_between), header.summary)
+
+
+def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
+    """A block with its sums in the conflict marked, each on its own."""
+    if cell.sums is None:
+        return cell
+    marks = tuple((pos, d) in wrong for d in words.DIRECTIONS)
+    return cell._replace(wrong_sums=(marks[0], marks[1]))
 
 
 def _mark(cell: Cell, conflict: bool) -> Cell:
-    return cell._replace(mark=Mark.CONFLICT) if conflict and cell.mark == Mark.GIVEN else cell
+    if conflict and cell.mark == Mark.GIVEN and cell.sums is None:  # a block marks its sums
+        return cell._replace(mark=Mark.CONFLICT)
+    return cell
 
 
 def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool) -> Cell:
@@ -155,7 +173,7 @@ def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool)
     elif given.value is not None or given.shape != Shape.VALUE or given.symbol:
         cell = cell._replace(value=given.value, mark=Mark.GIVEN, shape=given.shape,
                              symbol=given.symbol)
-    elif covering and not (pos in seen.symbols or pos in seen.shaded):
+    elif covering and not (pos in seen.symbols or pos in seen.shaded or pos in seen.unshaded):
         return UNKNOWN_CELL._replace(region=region)
     if pos in seen.shaded:
         cell = cell._replace(shape=Shape.SOLID)
@@ -186,7 +204,8 @@ _ARROW_STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
           conflict_sides: Collection[tuple[str, int]] = (),
-          conflict_points: Collection[Pos] = ()) -> Grid:
+          conflict_points: Collection[Pos] = (),
+          conflict_between: Collection[tuple[Pos, Pos]] = ()) -> Grid:
     sides: list[tuple[tuple[Clue, ...], ...]] = []
     for side in words.SIDES:
         length = layers.cols if side in ("top", "bottom") else layers.rows
@@ -198,7 +217,8 @@ def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
     points = tuple(Point(r, c, str(n), Mark.CONFLICT if (r, c) in conflict_points
                          else Mark.GIVEN) for (r, c), n in sorted(layers.points.items()))
     operators = tuple(Operator(a[0], a[1], "right" if a[0] == b[0] else "down",
-                               _between_text(value, a[0] == b[0]))
+                               _between_text(value, a[0] == b[0]),
+                               Mark.CONFLICT if (a, b) in conflict_between else Mark.GIVEN)
                       for (a, b), value in sorted(layers.between.items()))
     return Grid(cells, top, bottom, left, right, operators=operators, canvas=True,
                 lines=tuple(Segment(a, b) for a, b in sorted(seen.lines)),
@@ -247,16 +267,14 @@ def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
         return seen.numbers.get(pos) or seen.letters[pos]
     if pos in seen.symbols:
         return SYMBOLS[seen.symbols[pos]].char
-    if pos in seen.shaded or pos in layers.blocked:
-        return "#"
+    if pos in seen.shaded or pos in layers.blocked or pos in layers.shaded:
+        return "#"  # a shaded cell, whatever clue it holds (the input keeps the clue)
     if pos in layers.numbers:
         return str(layers.numbers[pos])
     if pos in layers.letters:
         return layers.letters[pos]
     if pos in layers.symbols:
         return SYMBOLS[layers.symbols[pos]].char
-    if pos in layers.shaded:
-        return "#"
     if pos in layers.unknown:
         return "?"
     return "?" if covering and pos not in seen.unshaded else "."

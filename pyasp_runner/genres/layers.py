@@ -69,11 +69,22 @@ def facts(layers: Layers, header: Header) -> tuple[tuple[Symbol, ...], tuple[Sym
                           for i, v in enumerate(value, start=1)]
         else:
             structure.append(_fact("param", Function(name), value))
+    if header.has("clued"):  # the places of the cells' clues, whatever their values
+        structure += [_fact("clued", r, c) for r, c in sorted(clued(layers))]
     kinds = _clue_facts(layers)
+    if not header.has("unknown"):  # a `?` is then a clued cell alone
+        del kinds["unknown"]
     clues: list[Symbol] = []
     for kind, made in kinds.items():
         (structure if kind in header.structure else clues).extend(made)
     return tuple(structure), tuple(clues)
+
+
+def clued(layers: Layers) -> set[Pos]:
+    """The cells holding a clue of the cells layer: a number, a letter, a `?`, a symbol or
+    an arrow (a given shaded or unshaded cell is no clue's place)."""
+    return (set(layers.numbers) | set(layers.letters) | set(layers.unknown)
+            | set(layers.symbols) | set(layers.arrows))
 
 
 def _clue_facts(layers: Layers) -> dict[str, list[Symbol]]:
@@ -140,7 +151,9 @@ def from_facts(rows: int, cols: int, symbols: Iterable[Symbol]) -> Layers:
                 else _text(value)
             continue
         pos = _int(args[0]), _int(args[1])
-        if name in sets:
+        if name == "clued":  # a clue's place without its value: a `?`, unless valued
+            sets["unknown"].add(pos)
+        elif name in sets:
             sets[name].add(pos)
         elif name in ("number", "region", "point"):
             {"number": layers.numbers, "region": layers.regions,
@@ -154,14 +167,16 @@ def from_facts(rows: int, cols: int, symbols: Iterable[Symbol]) -> Layers:
         layers.outside[key] = tuple(values[k] for k in sorted(values))
     for param, by_index in listed.items():
         layers.params[param] = tuple(by_index[i] for i in sorted(by_index))
-    return layers._replace(unknown=frozenset(sets["unknown"]), shaded=frozenset(sets["shaded"]),
+    valued = set(layers.numbers) | set(layers.letters) | set(layers.symbols) | set(layers.arrows)
+    return layers._replace(unknown=frozenset(sets["unknown"] - valued),
+                           shaded=frozenset(sets["shaded"]),
                            unshaded=frozenset(sets["unshaded"]),
                            blocked=frozenset(sets["blocked"]))
 
 
 # The vocabulary's facts by name, with their arities (and param/3: a list parameter).
-_SHAPES = {"number": 3, "letter": 3, "unknown": 2, "shaded": 2, "unshaded": 2, "symbol": 3,
-           "arrow": 3, "outside": 4, "region": 3, "between": 5, "sum": 4, "blocked": 2,
+_SHAPES = {"number": 3, "letter": 3, "unknown": 2, "clued": 2, "shaded": 2, "unshaded": 2,
+           "symbol": 3, "arrow": 3, "outside": 4, "region": 3, "between": 5, "sum": 4, "blocked": 2,
            "point": 3, "param": 2}
 
 

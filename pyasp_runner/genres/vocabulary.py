@@ -34,6 +34,7 @@ KINDS = {kind.name: kind for kind in (
     Kind("number", "number", 3, True),
     Kind("letter", "letter", 3, True),
     Kind("unknown", "unknown", 2, True),
+    Kind("clued", "clued", 2, False),
     Kind("shaded", "shaded", 2, True),
     Kind("unshaded", "unshaded", 2, True),
     Kind("symbol", "symbol", 3, True),
@@ -46,7 +47,7 @@ KINDS = {kind.name: kind for kind in (
     Kind("points", "point", 3, True),
     Kind("param", "param", 2, False),
 )}
-CELL_KINDS = ("number", "letter", "unknown", "shaded", "unshaded", "symbol", "arrow")
+CELL_KINDS = ("number", "letter", "unknown", "clued", "shaded", "unshaded", "symbol", "arrow")
 SIDES = ("top", "bottom", "left", "right")
 LAYERS: dict[str, tuple[str, ...]] = {
     "cells": CELL_KINDS,

@@ -66,14 +66,14 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
     size = re.fullmatch(r"(?:[a-z ]*size )?(\d+)(?:\s*[xX ]\s*(\d+))?", lines[0])
     body = lines[1:] if size else lines
     rule = [bool(re.fullmatch(r"[-=+|]+", line)) and len(line) >= 2 for line in body]
-    if any(rule[1:-1]) and all("|" in line for line, r in zip(body, rule) if not r):
+    if any(rule[1:-1]) and all("|" in line for line, r in zip(body, rule, strict=True) if not r):
         # rows between rules; a cell's text is on one of its lines (or none: `_`)
         rows, group = [], []
-        for line, is_rule in zip(body + ["--"], rule + [True]):
+        for line, is_rule in zip([*body, "--"], [*rule, True], strict=True):
             if not is_rule:
                 group.append([f.strip() for f in line.strip().strip("|").split("|")])
             elif group:
-                rows.append(["".join(cells) or "_" for cells in zip(*group)])
+                rows.append(["".join(cells) or "_" for cells in zip(*group, strict=False)])
                 group = []
         return rows
     texts = [line for line in lines
@@ -93,3 +93,72 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
         if {a, b} == {len(rows) - 1, len(rows[1])}:
             rows = rows[1:]
     return rows
+
+
+# --- genres (docs/genres.md): the plain text grid and puzz.link addresses -------------------
+
+def text_grid(text: str) -> tuple[list[str], list[list[str]]]:
+    """The plain text grid: the numbers of its size line and the rows of tokens after it.
+    `#` lines are comments only before the size line (in the grid `#` is a token)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return lines[0].split(), [line.split() for line in lines[1:]]
+
+
+def puzzlink_address(text: str) -> tuple[str, list[str]] | None:
+    """A puzz.link address in the file: (the genre's name, the parts after it split at
+    `/`), or None if the file holds a text grid."""
+    for line in content_lines(text):
+        if "?" in line and line.startswith("http"):
+            name, *parts = line.split("?", 1)[1].split("/")
+            return name, parts
+    return None
+
+
+def pzpr_number16(body: str, count: int) -> list:
+    """pzprjs's decodeNumber16 over `count` cells: a number, "?" for `.`, None for none."""
+    values: list = [None] * count
+    cell = i = 0
+    widths = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "@": (3, 8192), "*": (4, 12240),
+              "$": (5, 77776)}
+    while i < len(body) and cell < count:
+        char = body[i]
+        if char in widths:
+            width, base = widths[char]
+            values[cell] = int(body[i + 1:i + 1 + width], 16) + base
+            cell, i = cell + 1, i + 1 + width
+        elif char == ".":
+            values[cell] = "?"
+            cell, i = cell + 1, i + 1
+        elif char in "0123456789abcdef":
+            values[cell] = int(char, 16)
+            cell, i = cell + 1, i + 1
+        elif "g" <= char <= "z":
+            cell, i = cell + int(char, 36) - 15, i + 1
+        else:
+            i += 1
+    return values
+
+
+def pzpr_4cell(body: str, count: int) -> list:
+    """pzprjs's decode4Cell over `count` cells: 0..4, "?" for `.`, None for none."""
+    values: list = [None] * count
+    cell = 0
+    for char in body:
+        if cell >= count:
+            break
+        if "0" <= char <= "4":
+            values[cell] = int(char)
+        elif "5" <= char <= "9":
+            values[cell] = int(char) - 5
+            cell += 1
+        elif "a" <= char <= "e":
+            values[cell] = int(char, 16) - 10
+            cell += 2
+        elif "g" <= char <= "z":
+            cell += int(char, 36) - 16
+        elif char == ".":
+            values[cell] = "?"
+        cell += 1
+    return values

@@ -244,7 +244,7 @@ def write(layers: Layers, header: Header) -> str:
     marks_blocked = any(d.name in ("1cell", "binary") and d.args == ("blocked",)
                         for d in link.decoders)
     if layers.blocked and not grows and not marks_blocked:
-        raise UserError("blocked cells are not written in a puzz.link address")
+        raise ValueError("blocked cells are not written in a puzz.link address")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
     except dec.Bad as bad:

@@ -27,9 +27,14 @@ Line = tuple[int, str]
 
 
 def content_lines(text: str) -> list[Line]:
-    """The numbered lines that hold something (blank lines and `#` comments dropped)."""
-    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
-            if line.strip() and not line.lstrip().startswith("#")]
+    """The numbered lines that hold something: blank lines dropped, and `#` comments
+    before the size line; after it `#` is a token (puzzlekit's Star Battles begin rows
+    with it, a cell outside every region)."""
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip()]
+    while lines and lines[0][1].startswith("#"):
+        lines.pop(0)
+    return lines
 
 
 def read(text: str, source: str, header: Header) -> Layers:
@@ -189,7 +194,7 @@ def _read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: s
         return InputError(source, f"row {pos[0]}, column {pos[1]}: {problem}", line_of[pos])
 
     def need(pos: Pos, token: str, kind: str, what: str) -> None:
-        if not header.has(kind):
+        if not header.has(kind) and not (kind == "unknown" and header.has("clued")):
             raise refuse(pos, f"{what} {token[:20]!r}, but {header.genre} has no {kind} "
                          "clues (%! input)")
 

@@ -1,0 +1,181 @@
+"""The genres against puzzlekit's CP-SAT solvers, on the same public instances.
+
+    python benchmarks/genres.py [GENRE ...] [--rounds N] [--write-doc]
+
+For every instance in the plain text grid under instances/<genre>/ (the puzz.link
+addresses are skipped: puzzlekit reads addresses through its own converter, not measured
+here), one row: our command `solve-asp asp/<genre>.lp FILE --json`, which also proves the
+solution unique, and puzzlekit's `puzzlekit.solve(TEXT, NAME)` run as a command of its own
+(a child Python that imports puzzlekit, reads the same grid and solves it: one solution,
+no proof of uniqueness). The two run alternated, `--rounds` times each (default 3), and a
+row holds their medians of wall time and of CPU time (user and system, all threads, from
+wait4: CP-SAT searches with a worker per core, clingo with one thread).
+
+Per genre, then, a summary row: the median and the maximum wall time of each side over
+the genre's instances and their ratios, puzzlekit / ours (above 1: we are faster). Goals
+(issue 29): at least puzzlekit's speed at every genre's median, no instance over 10 s.
+
+`--write-doc` also puts the summary rows of the genres measured into docs/genres.md's
+table (between its `genres-bench:start` / `genres-bench:end` marks), with a line saying
+the machine, date, rounds and load of the run; rows of genres not measured now stay.
+puzzlekit is the `bench` extra (`pip install '.[bench]'`); environment variable
+PUZZLEKIT_PYTHON names another interpreter that has it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench import ROOT, alternated, machine, measure, print_table, run_peer
+
+# Each genre's name in puzzlekit's registry.
+PUZZLEKIT = {"akari": "akari", "nurikabe": "nurikabe", "starbattle": "starbattle",
+             "shikaku": "shikaku", "slitherlink": "slitherlink", "masyu": "masyu",
+             "kakuro": "kakuro"}
+PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
+# puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
+PEER_LIMIT_S = 120.0
+DOC = ROOT / "docs" / "genres.md"
+START, END = "<!-- genres-bench:start -->", "<!-- genres-bench:end -->"
+ROW_COLUMNS = ("instance", "size", "status", "unique", "ours_s", "peer_s", "peer/ours",
+               "ours_cpu_s", "peer_cpu_s", "ours_mb", "peer_mb", "peer_status")
+SUMMARY_COLUMNS = ("genre", "instances", "unique", "ours_median_s", "peer_median_s",
+                   "median_ratio", "ours_max_s", "peer_max_s", "max_ratio", "ours_peak_mb",
+                   "peer_failed")
+
+
+def grid_text(path: Path) -> str | None:
+    """The instance as puzzlekit reads it: the text grid without the comment lines before
+    its size line; None for a puzz.link address."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
+        lines.pop(0)
+    if not lines or lines[0].startswith("http"):
+        return None
+    return "\n".join(lines) + "\n"
+
+
+def instances(genre: str) -> list[tuple[Path, str]]:
+    folder = ROOT / "instances" / genre
+    found = []
+    for path in sorted(folder.glob("*.txt")):
+        text = grid_text(path)
+        if text is not None:
+            found.append((path, text))
+    return found
+
+
+def peer(name: str, path: str) -> None:
+    """The peer itself, in a child: puzzlekit's solver on the instance's text grid; exit 0
+    when it found a solution, 1 when not (its time limit, or no solution)."""
+    import puzzlekit
+
+    text = grid_text(Path(path))
+    assert text is not None
+    result = puzzlekit.solve(text, name, solver_options={"time_limit_sec": PEER_LIMIT_S})
+    sys.exit(0 if result.is_solved else 1)
+
+
+def compare(genre: str, rounds: int) -> list[dict[str, Any]]:
+    encoding = str(ROOT / "asp" / f"{genre}.lp")
+    rows = []
+    for path, text in instances(genre):
+        runs = {
+            "ours": lambda path=path: measure(encoding, path),
+            "peer": lambda path=path: run_peer(
+                [PUZZLEKIT_PYTHON, __file__, "--peer", PUZZLEKIT[genre], str(path)]),
+        }
+        done = alternated(runs, rounds)
+        ours, other = done["ours"], done["peer"]
+        rows.append({"instance": path.name, "size": "x".join(text.split()[:2]),
+                     "status": ours.get("status"), "unique": ours.get("unique"),
+                     "ours_s": ours["wall_s"], "peer_s": other["wall_s"],
+                     "peer/ours": other["wall_s"] / ours["wall_s"],
+                     "ours_cpu_s": ours["cpu_s"], "peer_cpu_s": other["cpu_s"],
+                     "ours_mb": ours["peak_mb"], "peer_mb": other["peak_mb"],
+                     "peer_status": "solved" if other["exit"] == 0 else "not solved"})
+    return rows
+
+
+def summary(genre: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    ours = [row["ours_s"] for row in rows]
+    theirs = [row["peer_s"] for row in rows]
+    ours_median, peer_median = statistics.median(ours), statistics.median(theirs)
+    return {"genre": genre, "instances": len(rows),
+            "unique": sum(row["unique"] is True for row in rows),
+            "ours_median_s": ours_median, "peer_median_s": peer_median,
+            "median_ratio": peer_median / ours_median,
+            "ours_max_s": max(ours), "peer_max_s": max(theirs),
+            "max_ratio": max(theirs) / max(ours),
+            "ours_peak_mb": max(row["ours_mb"] for row in rows),
+            "peer_failed": sum(row["peer_status"] != "solved" for row in rows)}
+
+
+def write_doc(table: str, caption: str) -> None:
+    """The summary rows of the genres measured now, in docs/genres.md's table between its
+    marks: a genre measured before and not now keeps its row (and the caption says which
+    run each row is from)."""
+    text = DOC.read_text(encoding="utf-8")
+    before, _, rest = text.partition(START)
+    old, _, after = rest.partition(END)
+    head, rows = _table(table)
+    _, kept = _table(old)
+    order = [*PUZZLEKIT, *sorted(set(kept) - set(PUZZLEKIT))]
+    merged = {**kept, **rows}
+    lines = [*head, *(merged[genre] for genre in order if genre in merged)]
+    captions = [line for line in old.splitlines() if line.startswith("- ")]
+    captions = [line for line in captions if not line.startswith(f"- {caption.split(':')[0]}:")]
+    body = "\n".join(lines) + "\n\n" + "\n".join([*captions, f"- {caption}"]) + "\n"
+    DOC.write_text(f"{before}{START}\n{body}{END}{after}", encoding="utf-8")
+
+
+def _table(text: str) -> tuple[list[str], dict[str, str]]:
+    """A markdown table's header lines, and its rows by their first cell."""
+    head: list[str] = []
+    rows: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            continue
+        first = line.strip("|").split("|")[0].strip()
+        if first == "genre" or set(first) <= {"-"}:
+            head.append(line)
+        else:
+            rows[first] = line
+    return head[:2], rows
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--peer"]:
+        peer(sys.argv[2], sys.argv[3])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("genres", nargs="*", default=list(PUZZLEKIT))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--write-doc", action="store_true")
+    args = parser.parse_args()
+    summaries = []
+    for genre in args.genres:
+        started = time.perf_counter()
+        rows = compare(genre, args.rounds)
+        print_table(rows, ROW_COLUMNS,
+                    title=f"{genre} ({time.perf_counter() - started:.0f} s to measure)")
+        summaries.append(summary(genre, rows))
+    print_table(summaries, SUMMARY_COLUMNS, title=f"Per genre, wall time · {machine()}")
+    if args.write_doc:
+        import contextlib
+        import io
+
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            print_table(summaries, SUMMARY_COLUMNS)
+        caption = (f"{', '.join(args.genres)}: {machine()}, {args.rounds} alternated "
+                   f"round(s) a side, medians, load average {os.getloadavg()[0]:.1f} at the end")
+        write_doc(out.getvalue(), caption)
+
+if __name__ == "__main__":
+    main()
