@@ -65,6 +65,9 @@ class Glyphs:
         self.point = "+" if ascii_only else "·"
         self.diagonals = {"/": "/", "\\": "\\"} if ascii_only else \
             {"/": "\u2571", "\\": "\u2572"}  # box drawing's diagonals
+        # a clue's arrow after its number, by its (row, column) step
+        self.arrows = dict(zip(((-1, 0), (0, 1), (1, 0), (0, -1)),
+                               "^>v<" if ascii_only else "\u2191\u2192\u2193\u2190", strict=True))
 
     def junction(self, arms: Arms) -> str:
         if not any(arms):
@@ -239,7 +242,7 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
     if cell.value is None or cell.mark == Mark.UNKNOWN:
         return Text(glyphs.unknown if cell.shape == Shape.VALUE and cell.mark == Mark.UNKNOWN
                     else "", style="dim")
-    value = escape.terminal(cell.value)
+    value = escape.terminal(cell.value) + (glyphs.arrows[cell.arrow] if cell.arrow else "")
     if cell.mark == Mark.GIVEN:
         return Text(f"[{value}]", style=style)
     if cell.mark == Mark.CONFLICT:

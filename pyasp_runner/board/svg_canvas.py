@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from . import Cell, Grid, Mark, Shape
 from .svg_elements import draw_circle, draw_line, draw_rect, draw_text, num
-from .svg_grid import CLUE_HEIGHT, clue_width, draw_clue
+from .svg_grid import CLUE_HEIGHT, clue_width, draw_arrow, draw_clue
 
 Pos = tuple[int, int]
 Corner = Callable[[float, float], tuple[float, float]]
@@ -200,8 +200,13 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     elif cell.value is not None and cell.mark != Mark.UNKNOWN:
         font = 18 if len(cell.value) < 4 else 14
         shaded = " shaded" if cell.shape == Shape.SOLID else ""
-        text = draw_text(group, cx, cy + font * 0.36, cell.value, classes + shaded, size=font,
-                     data=(r, c))
+        if cell.arrow is not None:  # the number in the corner, the arrow across the cell
+            draw_arrow(group, cx, cy, cell.arrow, size)
+            text = draw_text(group, x + 4, y + 16, cell.value, classes + shaded, size=15,
+                             anchor="start", data=(r, c))
+        else:
+            text = draw_text(group, cx, cy + font * 0.36, cell.value, classes + shaded,
+                             size=font, data=(r, c))
         if shaded:  # white on black (a style: the mark's class would colour it)
             text.set("style", f"fill: #fff; stroke: {INK}")
     elif cell.shape == Shape.BLANK:

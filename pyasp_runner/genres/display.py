@@ -172,7 +172,7 @@ def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool)
         cell = cell._replace(value=value, mark=Mark.GIVEN if same else Mark.FILLED)
     elif given.value is not None or given.shape != Shape.VALUE or given.symbol:
         cell = cell._replace(value=given.value, mark=Mark.GIVEN, shape=given.shape,
-                             symbol=given.symbol)
+                             symbol=given.symbol, arrow=given.arrow)
     elif covering and not (pos in seen.symbols or pos in seen.shaded or pos in seen.unshaded):
         return UNKNOWN_CELL._replace(region=region)
     if pos in seen.shaded:
