@@ -6,11 +6,10 @@ read it back: a number or letter role from the value in a cell, a shaded or unsh
 role from `#` and `.`, a symbol role from the symbol's character, a diagonal role from
 `/` and `\\`, a line, edge or bridge role from the `edges` list. A cell holding `?`
 (or null) is open (a given number too: the answer states it, as the solution does). A
-shaded role states nothing in an
-author's shaded cell (a wall: the rules say what it is). A region role beside a value
-role draws what the rules derive (boxes from the grid's size) and is not read; a genre
-whose answer is a division into regions alone is not read back (its regions' ids are
-the rules' own).
+shaded role states nothing in an author's shaded cell (a wall: the rules say what it
+is). A region role beside a value role draws what the rules derive (boxes from the
+grid's size) and is not read; a genre whose answer is a division into regions alone is
+not read back (its regions' ids are the rules' own).
 """
 
 from __future__ import annotations
