@@ -192,9 +192,10 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     if cell.diagonal is not None:
         ends = (x + 4, y + size - 4, x + size - 4, y + 4) if cell.diagonal == "/" else \
             (x + 4, y + 4, x + size - 4, y + size - 4)
-        element = draw_line(group, *ends, "diagonal", INK, 3)
+        element = draw_line(group, *ends, "cell diagonal", INK, 3)  # the cell's answer
         element.set("data-row", str(r))
         element.set("data-col", str(c))
+        element.set("data-diagonal", cell.diagonal)
     if cell.symbol is not None:
         _symbol(group, cell, r, c, cx, cy, size)
     elif cell.value is not None and cell.mark != Mark.UNKNOWN:

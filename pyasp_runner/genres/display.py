@@ -267,6 +267,8 @@ def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
         return seen.numbers.get(pos) or seen.letters[pos]
     if pos in seen.symbols:
         return SYMBOLS[seen.symbols[pos]].char
+    if pos in seen.diagonals:
+        return seen.diagonals[pos]
     if pos in seen.shaded or pos in layers.blocked or pos in layers.shaded:
         return "#"  # a shaded cell, whatever clue it holds (the input keeps the clue)
     if pos in layers.numbers:

@@ -5,7 +5,7 @@ numbers of a cage differ and add up to the sum written in one of its cells.
 Reads the plain text grid: `N N`, N rows of sums (`-` none), N rows of cage ids.
 """
 
-from .textlink import text_blocks
+from ._textlink import text_blocks
 
 
 def check(text: str, solution: dict) -> None:

@@ -2,10 +2,10 @@
 row or a column have at least K cells between them; every given number stays.
 
 Reads the plain text grid (`R C`, R rows of clues, `-` empty, then R rows of room ids) or
-a puzz.link address (pzprjs's decodeBorder, decodeNumber16, decodeEmpty) with textlink.
+a puzz.link address (pzprjs's decodeBorder, decodeNumber16, decodeEmpty) with _textlink.
 """
 
-from .textlink import address, border_rooms, number16, text_blocks
+from ._textlink import address, border_rooms, number16, text_blocks
 
 Pos = tuple[int, int]
 
