@@ -5,7 +5,9 @@ Each `%! show p/N as ROLE` line says how `p` appears in the solution, so it says
 read it back: a number or letter role from the value in a cell, a shaded or unshaded
 role from `#` and `.`, a symbol role from the symbol's character, a diagonal role from
 `/` and `\\`, a line, edge or bridge role from the `edges` list. A cell holding `?`
-(or null) is open (a given number too: the answer states it, as the solution does). A
+(or null) is open (a given number too: the answer states it, as the solution does),
+except a `?` where the author's clue is a `?` (a clue cell without its value), which the
+solution writes there too and which states, like a given number, nothing shaded. A
 shaded role states nothing in an author's shaded cell (a wall: the rules say what it
 is). A region role beside a value role draws what the rules derive (boxes from the
 grid's size) and is not read; a genre whose answer is a division into regions alone is
@@ -55,7 +57,7 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
         shading = any(show.role == "shaded" for show in cell_roles)
         for pos in layers.cells():
             value = grid[pos]
-            if value in OPEN:
+            if value in OPEN and not (value == "?" and pos in layers.unknown and not valued):
                 open_cells += 1
                 continue
             for show in cell_roles:
