@@ -982,6 +982,9 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     if args.encoding:
         inputs.check_encoding(args.encoding)
+    note = api.generation_note(args.puzzle, args.size)
+    if note is not None:
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if is_generated_collection(args):
         return generate_collection(args, out, err)
     doing = ["generating"]  # what the spinner names, as generate goes on

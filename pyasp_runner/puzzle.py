@@ -257,6 +257,11 @@ class PuzzleSpec(NamedTuple):
         size(instance) -> (int, unit)           how big, for refusing before grounding
         max_size                                above this `size` is refused (both or
                                                 neither; --max-size N, --force)
+        reach(instance, generating) -> str | None  why a search of it (generating: of
+                                                a puzzle on this blank board) is beyond
+                                                what is known to finish in a minute,
+                                                though its size is within the limit: a
+                                                note said before it starts
         default_models                          answers wanted without -n (None: look
                                                 for a second one to tell uniqueness;
                                                 0 = all)
@@ -299,6 +304,7 @@ class PuzzleSpec(NamedTuple):
     listing: Callable[[Instance, list[Answer]], Board | None] | None = None
     size: Callable[[Instance], tuple[int, str]] | None = None
     max_size: int | None = None
+    reach: Callable[[Instance, bool], str | None] | None = None
     default_models: int | None = None
     configuration: str | None = None
     clingo_options: tuple[str, ...] = ()
@@ -491,6 +497,13 @@ class Puzzle:
     def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
         verdict = self.spec.verdict
         return verdict(instance, answers) if verdict and answers else None
+
+    def reach(self, instance: Instance, generating: bool = False) -> str | None:
+        """A note for before the search starts, if it is of a kind beyond what is known
+        to finish in a minute (a size within the limit, clues that leave a hard search)."""
+        reach = self.spec.reach
+        why = reach(instance, generating) if reach is not None else None
+        return None if why is None else f"{why}; it may run long (--time-limit stops it)"
 
     def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
         """Refuse, before grounding, an instance larger than `limit` (default: the
