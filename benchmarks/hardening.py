@@ -18,7 +18,14 @@ before grounding (each run with `--time-limit 3` as a safety net, which a refusa
 reaches), the same with `--force --time-limit 2` (the time limit must then stop the
 grounding or the search's preparation: exit 4; any run past its --time-limit by more
 than 10 s, or a quarter of it, is reported), and edited copies of asp/jodici.lp with
-instances/jodici/1.csv.
+instances/jodici/1.csv (letters outside ASCII in a rule, a string, a comment or an
+included file among them). Then the hostile inputs of issue 27: a `-c` value outside
+ASCII, countdown numbers whose product passes 2^31 (160 hundreds; a million ones under
+`--time-limit 2`), a nonogram line of 500 runs (solved and checked), `--trace` with an
+output of the answer, `--svg` or `--trace` naming the puzzle file (which must stay as
+it was), `--memory-limit 0.01` (exit 7), options in other scripts' digits, `--svg
+/dev/full` (exit 5), a `--resume` file another run holds locked (refused, not written)
+and one inside the audited directory (not read as a puzzle).
 
 Every run is a child process, N at a time (default 2: the machine is shared; the
 ceilings below one at a time, alone), started as `python -m pyasp_runner` (as a user would run
@@ -59,7 +66,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -432,7 +440,16 @@ def encoding_cases(folder: Path) -> list[Case]:
         # Its answer shows none of the atoms the puzzle draws: a bad encoding.
         "empty file": ("", {3}, ()),
         "not UTF-8 (in a comment)": (original + "\n% caf\xe9\n", {0}, ()),
+        # clingo's lexer reads bytes: a letter outside ASCII where it reads tokens ended the
+        # process (PANIC) before the encoding was read first (issue 27).
+        "not UTF-8 (in a string)": (original + '\nlabel("caf\xe9").\n', {3}, ()),
+        "a letter outside ASCII in a rule": (original + "\nwert(X) :- größe(X).\n", {3}, ()),
+        "letters outside ASCII in a comment and a string": (
+            original + '\n% Größe\nnote("größe").\n#show note/1.\n', {0}, ()),
+        "a letter outside ASCII in an included file": (
+            original + '\n#include "included.lp".\n', {3}, ()),
     }
+    (folder / "included.lp").write_text("extra :- ärger.\n", encoding="utf-8")
     instance = str(ROOT / "instances" / "jodici" / "1.csv")
     cases = []
     for number, (variant, (text, expect, extra)) in enumerate(edits.items()):
@@ -440,11 +457,87 @@ def encoding_cases(folder: Path) -> list[Case]:
         path.write_bytes(text.encode("latin-1" if variant.startswith("not UTF-8") else "utf-8"))
         cases.append(Case("jodici", f"encoding: {variant}", variant, instance,
                           ("--encoding", str(path), *extra), frozenset(expect),
-                          names=(str(path),)))
+                          names=(str(path), str(folder / "included.lp"))))
     for variant, path in (("missing", folder / "no-such.lp"), ("a directory", folder)):
         cases.append(Case("jodici", f"encoding: {variant}", variant, instance,
                           ("--encoding", str(path)), frozenset({2}), names=(str(path),)))
     return cases
+
+
+# --- Hostile inputs of issue 27: each one line and its documented exit code -----------------
+
+def round_three_cases(puzzles: list[str], folder: Path) -> list[Case]:
+    """A -c value outside ASCII, numbers whose product has no float, a nonogram line of
+    500 runs, outputs that contradict each other or overwrite an input, a memory limit
+    too low to start, digits of other scripts in options, a picture that cannot be
+    written, and --resume files (one locked by another run: see `LOCKED_RESUME`, one
+    inside the audited directory)."""
+    cases: list[Case] = []
+    jodici = str(ROOT / "instances" / "jodici" / "1.csv")
+    if "rc4" in puzzles:
+        cases.append(Case("rc4", "options", "-c value outside ASCII",
+                          str(ROOT / "instances" / "rc4" / "dickens.txt"),
+                          ("-c", "space_cost=größe"), frozenset({2}), names=("-c",)))
+    if "countdown" in puzzles:
+        ones = folder / "countdown-ones.txt"
+        ones.write_text(" ".join(["1"] * 1_000_000) + " -> 5\n")
+        cases += [Case("countdown", "too large together", "160 hundreds",
+                       " ".join(["100"] * 160) + " -> 5", (), frozenset({2}),
+                       names=("<argument>",)),
+                  Case("countdown", "too large together", "a million ones, --time-limit 2",
+                       str(ones), ("--time-limit", "2"), frozenset({2}), names=(str(ones),))]
+    if "nonogram" in puzzles:
+        line = folder / "nonogram-999x1.txt"
+        columns = [[1] if column % 2 else [] for column in range(1, 1000)]
+        line.write_text(repr((columns, [[1] * 500])) + "\n")
+        cases.append(Case("nonogram", "deep clue", "a line of 500 runs", str(line), (),
+                          frozenset({0}), names=(str(line),)))
+    if "jodici" not in puzzles:
+        return cases
+    copy = folder / "jodici-copy.csv"
+    copy.write_text(Path(jodici).read_text())
+    unchanged = raw_text_check("copy", "jodici", copy.read_text())
+    options = [
+        ("--trace - with --json", ("--trace", "-", "--json"), {2}, "--trace", None),
+        ("--trace FILE with --svg -", ("--trace", str(folder / "t.jsonl"), "--svg", "-"),
+         {2}, "--trace", None),
+        ("--svg over the puzzle file", ("--svg", str(copy)), {2}, "--svg", unchanged),
+        ("--trace over the puzzle file", ("--trace", str(copy)), {2}, "--trace", unchanged),
+        ("--memory-limit 0.01", ("--memory-limit", "0.01"), {7}, "out of memory", None),
+        ("--time-limit in Arabic-Indic digits", ("--time-limit", "\u0663"), {2},
+         "--time-limit", None),
+        ("--memory-limit in fullwidth digits", ("--memory-limit", "\uff13"), {2},
+         "--memory-limit", None),
+        ("--svg /dev/full", ("--svg", "/dev/full"), {5}, "/dev/full", None),
+    ]
+    for variant, argv, expect, named, verify in options:
+        argument = str(copy) if verify is not None else jodici
+        cases.append(Case("jodici", "options", variant, argument, argv, frozenset(expect),
+                          names=(named,), verify=verify or (lambda out, err: [])))
+    locked = folder / LOCKED_RESUME
+    locked.write_text("")
+    cases.append(Case("jodici", "--resume", "a file another run holds", jodici,
+                      ("--resume", str(locked)), frozenset({2}), names=("--resume",),
+                      verify=lambda out, err: [] if locked.read_text() == "" else
+                      ["the locked --resume file was written"]))
+    book = folder / "resume-book"
+    book.mkdir()
+    for name in ("1.csv", "several.csv"):
+        (book / name).write_text((ROOT / "instances" / "jodici" / name).read_text())
+    inside = book / "audit.jsonl"
+    inside.write_text('{"type": "result", "file": "elsewhere.csv", "status": "solved"}\n')
+    cases.append(Case("jodici", "--resume", "a file inside the audited directory", str(book),
+                      ("--resume", str(inside), "--json-lines"), frozenset({0}),
+                      collection=True, verify=lambda out, err: [
+                          "the --resume file was read as a puzzle"
+                          for line in out.splitlines()
+                          if json.loads(line).get("file", "").endswith("audit.jsonl")]))
+    return cases
+
+
+# A --resume file the benchmark holds locked while it runs the cases, as a run resuming
+# into it would: a case resuming into it must be refused.
+LOCKED_RESUME = "locked-resume.jsonl"
 
 
 # --- Numbers and names (issue 21): no silent wrong puzzle, no injection ------------------
@@ -1062,11 +1155,26 @@ def main(argv: list[str]) -> None:
                  + parser_cases(puzzles, folder))
         if "jodici" in puzzles:
             cases += encoding_cases(folder)
+        cases += round_three_cases(puzzles, folder)
         ceilings = [case for case in ceiling_cases(folder) if case.puzzle in puzzles]
-        outcomes = run_all(cases, jobs)
+        with held_lock(folder / LOCKED_RESUME):
+            outcomes = run_all(cases, jobs)
         # The ceilings one at a time, alone: their time and memory are the measurement.
         outcomes += run_all(ceilings, 1)
     print_report(outcomes, puzzles, jobs, time.perf_counter() - started)
+
+
+@contextmanager
+def held_lock(path: Path) -> Iterator[None]:
+    """`path` locked (flock) by this process while the block runs, if it exists."""
+    import fcntl
+
+    if not path.exists():
+        yield
+        return
+    with open(path, "a") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        yield
 
 
 def run_all(cases: list[Case], jobs: int) -> list[Outcome]:

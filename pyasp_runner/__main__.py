@@ -32,8 +32,9 @@ def run_command() -> None:
         # CPython remembers a KeyboardInterrupt that left an exec() of a string (as
         # dataclasses make their methods) as unhandled, even once it was handled, and
         # then ends the process with SIGINT instead of its exit code; an exec() of a
-        # string that returns clears that.
-        exec("None")  # a constant string, only to clear that flag
+        # string that returns clears that. (Only then: out of memory, even that fails.)
+        if output.signal_arrived():
+            exec("None")  # a constant string, only to clear that flag
 
 
 if __name__ == "__main__":

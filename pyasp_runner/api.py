@@ -1,27 +1,30 @@
-"""The Python API: solve, explain, hint and generate puzzles from a program or a notebook.
+"""The Python API: solve, explain, hint, grade and generate puzzles from a program or a notebook.
 
-    from pyasp_runner import solve, explain, hint, generate, puzzles
+    from pyasp_runner import solve, explain, hint, generate, list_puzzles
 
     result = solve(name, text)                  # a puzzle's name and its text
     result = solve_file(name, path, models=2)   # or its file
     result.status, result.unique, result.solutions[0]   # the fields of the CLI's --json
 
-Every function takes a puzzle's name (`puzzles()` lists them) and its text in any input
-format the command line reads, and returns a result whose fields are those of the
-command's JSON envelope (`docs/json.md`); `result.envelope()` is that JSON object. Nothing
-is printed and nothing exits. Errors are exceptions carrying the command's one-line
-message: `InputError` (bad input or usage, exit 2 on the command line), `EncodingError`
-(an edited encoding clingo refuses, 3) and, from explain, hint and generate, which have
-no partial answer, `Stopped` (the time limit, 4, or Ctrl-C, 130). A solve stopped by its
-time limit is no error: its status is "timeout" and it keeps what it found.
+Every function takes a puzzle's name (`list_puzzles()` lists them) and its text in any
+input format the command line reads, and returns a result whose fields are those of the
+command's JSON envelope (`docs/json.md`); `result.envelope()` is that JSON object.
+Nothing is printed and nothing exits. Errors are exceptions carrying the command's
+one-line message: `InputError` (bad input or usage, exit 2 on the command line),
+`EncodingError` (an edited encoding clingo refuses, or whose answers the puzzle cannot
+draw, 3) and, from explain, hint and generate, which have no partial answer, `Stopped`
+(the time limit, 4, or Ctrl-C, 130). A solve stopped by its time limit is no error: its
+status is "timeout" and it keeps what it found.
 
-In Jupyter a result shows its board as a picture (`_repr_svg_`); a `Solutions` list of
-several answers shows them as a row of pictures.
+Each function is a front end of the session (`pyasp_runner.session`), as the command
+is: the same settings give the same envelope. In Jupyter a result shows its board as a
+picture (`_repr_svg_`); a `Solutions` list of several answers shows them as a row of
+pictures.
 """
 
 from __future__ import annotations
 
-import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,19 +33,17 @@ from typing import Any
 import clingo
 
 from . import runner
-from .errors import AnswerShapeError, EncodingError, InputError, UserError
+from .errors import EncodingError, InputError, UserError
 from .errors import Stopped as Stopped  # raised by explain, hint and generate: part of the API
-from .loading import (
-    DEFAULT_CAP,
-    Loaded,
-    check_encoding_file,
-    extra_atoms,
-    limits,
-    load,
-    puzzle_named,
-)
 from .puzzle import Answer, Instance, OptionValues, registry
-from .report import envelope, hint_envelope, known_values
+from .session import DEFAULT_CAP, Loaded, Outcome, Session, Settings
+from .session.loading import extra_atoms
+from .session.loading import puzzle_named as puzzle_named
+from .session.making import generate as make
+
+__all__ = ["Board", "EncodingError", "Explained", "GeneratedPuzzle", "Graded", "Hinted",
+           "InputError", "PuzzleInfo", "Result", "Solutions", "Stopped", "UserError",
+           "explain", "generate", "grade", "hint", "list_puzzles", "solve", "solve_file"]
 
 Progress = Callable[[float, int], None]
 
@@ -60,10 +61,18 @@ class PuzzleInfo:
     examples: Mapping[str, Path] = field(default_factory=dict)
 
 
-def puzzles() -> dict[str, PuzzleInfo]:
+def list_puzzles() -> dict[str, PuzzleInfo]:
     """Every puzzle by name."""
     return {name: PuzzleInfo(name, p.summary, p.encoding, p.can_generate, p.examples())
             for name, p in registry().items()}
+
+
+def puzzles() -> dict[str, PuzzleInfo]:
+    """Every puzzle by name: the former name of `list_puzzles` (deprecated: it shared its
+    name with the package `pyasp_runner.puzzles`)."""
+    warnings.warn("pyasp_runner.api.puzzles() is now list_puzzles()", DeprecationWarning,
+                  stacklevel=2)
+    return list_puzzles()
 
 
 @dataclass
@@ -73,7 +82,9 @@ class Result:
     status: "solved", "unsolvable", "timeout", "interrupted" (or a puzzle's own, such
     as "closest"); solutions: the answers as the JSON objects of `docs/json.md`; count:
     answers found; complete: the search was exhausted; unique: True, False or None
-    (unknown); atoms: each kept answer's shown atoms as clingo prints them.
+    (unknown); atoms: each kept answer's shown atoms as clingo prints them; extra: the
+    atoms an edited encoding shows besides those the puzzle draws; notes: what loading
+    noted and clingo's messages.
     """
 
     puzzle: str
@@ -93,6 +104,7 @@ class Result:
     loaded: Loaded | None = field(default=None, repr=False)
     answers: list[Answer] = field(default_factory=list, repr=False)
     found: runner.Result | None = field(default=None, repr=False)
+    outcome: Outcome | None = field(default=None, repr=False)
 
     def envelope(self) -> dict[str, Any]:
         """The JSON object the command prints with --json."""
@@ -142,6 +154,12 @@ def picture(loaded: Loaded, answer: Answer) -> str:
     return svg([loaded.puzzle.board(loaded.instance, answer)], loaded.puzzle.name)
 
 
+def _session(puzzle: str, text: str, source: str, time_limit: float | None,
+             **settings: Any) -> Session:
+    """The session of a call: its settings, the time limit counted from now."""
+    return Session.open(puzzle, text, source=source, settings=Settings(**settings),
+                        time_limit=time_limit)
+
 
 def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None = None,
           count: bool = False, cap: int = DEFAULT_CAP, time_limit: float | None = None,
@@ -153,18 +171,25 @@ def solve(puzzle: str, text: str, *, source: str = "<text>", models: int | None 
           on_answer: Callable[[Board], None] | None = None) -> Result:
     """Solve a puzzle given as text.
 
-    models: answers to look for (None: one, and a second to tell whether it is unique;
-    0: all, up to `cap`); count: only count them; time_limit: seconds for the whole run;
-    constants: `#const` values of the encoding (as `-c NAME=VALUE`); encoding: an edited
-    copy of the rules; options: the puzzle's own options (e.g. {"path": True}); clingo_args:
-    clingo's own options, passed through; on_answer: told each answer as it is found.
+    models: answers to look for (None: the puzzle's default, as the command's without
+    -n: one, and a second to tell whether it is unique, or all where the puzzle lists
+    every answer; 0: all, up to `cap`); count: only count them; time_limit: seconds for
+    the whole run; constants: `#const` values of the encoding (as `-c NAME=VALUE`);
+    encoding: an edited copy of the rules; options: the puzzle's own options (e.g.
+    {"path": True}); clingo_args: clingo's own options, passed through; on_answer: told
+    each answer as it is found.
     """
-    loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
-                  constants=constants, clingo_args=clingo_args, max_size=max_size,
-                  force=force)
-    return solve_loaded(loaded, models=models, count=count, cap=cap, time_limit=time_limit,
-                        threads=threads, configuration=configuration, progress=progress,
-                        on_answer=on_answer)
+    session = _session(puzzle, text, source, time_limit, models=models, count=count,
+                       cap=cap, threads=threads, configuration=configuration,
+                       constants=constants or {}, encoding=encoding, options=options or {},
+                       clingo_args=tuple(clingo_args), max_size=max_size, force=force)
+    told = None
+    if on_answer is not None:
+        tell, loaded = on_answer, session.loaded
+
+        def told(answer: Answer) -> None:
+            tell(Board(loaded, answer))
+    return result_of(session.solve(progress=progress, on_answer=told))
 
 
 def solve_file(puzzle: str, path: str | Path, **settings: Any) -> Result:
@@ -184,50 +209,25 @@ def read_text(path: str | Path) -> str:
         raise InputError(str(path), f"cannot be read: {err.strerror}") from None
 
 
-def solve_loaded(loaded: Loaded, *, models: int | None = None, count: bool = False,
-                 cap: int = DEFAULT_CAP, time_limit: float | None = None, threads: int = 1,
-                 configuration: str | None = None, progress: Progress | None = None,
-                 on_answer: Callable[[Board], None] | None = None) -> Result:
-    """Solve a loaded puzzle (see `solve`)."""
-    settings = limits(loaded, models=models, count=count, cap=cap, time_limit=time_limit,
-                      threads=threads, configuration=configuration)
-    told = None
-    if on_answer is not None:
-        tell = on_answer
-
-        def told(answer: Answer) -> None:
-            tell(Board(loaded, answer))
-    found = runner.solve(loaded.encoding, loaded.instance.facts, settings, progress,
-                         on_answer=told)
-    shown = 0 if count else (1 if models is None else len(found.answers))
-    return result_of(loaded, found, shown)
+def _fields(outcome: Outcome) -> dict[str, Any]:
+    """A `Result`'s fields from an outcome with a search."""
+    loaded, found = outcome.loaded, outcome.found
+    assert found is not None
+    data = outcome.envelope()
+    answers = outcome.answers
+    return {"puzzle": loaded.puzzle.name, "status": data["status"],
+            "solutions": data["solutions"], "count": data["count"],
+            "complete": data["complete"], "unique": data["unique"], "stats": data["stats"],
+            "closest": data.get("closest"), "optimal": data.get("optimal"),
+            "capped": bool(data.get("capped")), "atoms": data.get("atoms", []),
+            "extra": [extra_atoms(loaded, answer) for answer in answers],
+            "notes": outcome.notes, "data": data, "loaded": loaded, "answers": answers,
+            "found": found, "outcome": outcome}
 
 
-def result_of(loaded: Loaded, found: runner.Result, shown: int) -> Result:
-    """The API's result of a runner's result, with the first `shown` answers as solutions."""
-    puzzle, instance = loaded.puzzle, loaded.instance
-    try:
-        data = envelope(puzzle, instance, found, shown)
-    except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
-        raise EncodingError(str(loaded.encoding), "its answers do not fit the puzzle's "
-                            "drawing", [f"{error} (keep the #show lines of "
-                                        f"asp/{puzzle.name}.lp)"]) from None
-    answers = found.answers[:shown]
-    atoms = [list(answer.texts) for answer in answers]
-    extra = [extra_atoms(loaded, answer) for answer in answers]
-    if shown:
-        data["atoms"] = atoms
-    notes = list(loaded.notes) + list(found.messages)
-    if (loaded.encoding != puzzle.encoding and found.answers
-            and puzzle.draws_nothing(instance, found.answers[0])):
-        notes.append(f"the answer of {loaded.encoding} holds none of the atoms the drawing "
-                     f"reads (compare its #show lines with asp/{puzzle.name}.lp)")
-    return Result(puzzle=puzzle.name, status=data["status"], solutions=data["solutions"],
-                  count=data["count"], complete=data["complete"], unique=data["unique"],
-                  stats=data["stats"], closest=data.get("closest"),
-                  optimal=data.get("optimal"), capped=bool(data.get("capped")),
-                  atoms=atoms, extra=extra, notes=notes, data=data, loaded=loaded,
-                  answers=list(answers), found=found)
+def result_of(outcome: Outcome) -> Result:
+    """The API's result of a solve's outcome."""
+    return Result(**_fields(outcome))
 
 
 @dataclass
@@ -256,53 +256,15 @@ def explain(puzzle: str, text: str, *, source: str = "<text>",
             force: bool = False, progress: Progress | None = None) -> Explained:
     """Solve; if there is no solution, find a minimal set of the author's clues that
     cannot hold together. Raises `Stopped` if the time limit ends the search for it."""
-    loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
-                  constants=constants, clingo_args=clingo_args, max_size=max_size,
-                  force=force)
-    return explain_loaded(loaded, time_limit=time_limit, threads=threads,
-                          configuration=configuration, progress=progress)
-
-
-def explain_loaded(loaded: Loaded, *, time_limit: float | None = None, threads: int = 1,
-                   configuration: str | None = None,
-                   progress: Progress | None = None) -> Explained:
-    """`explain` for a loaded puzzle."""
-    from . import reasoning  # only the questions about clues load it
-
-    if loaded.puzzle.spec.refuses_explain:
-        raise UserError(f"--explain does not apply: {loaded.puzzle.spec.refuses_explain}")
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    solved = solve_loaded(loaded, models=None, time_limit=time_limit, threads=threads,
-                          configuration=configuration, progress=progress)
-    explained = Explained(**{name: getattr(solved, name) for name in _RESULT_FIELDS})
-    if solved.status == runner.UNSOLVABLE:
-        program = reasoning.ClueProgram(
-            loaded.encoding, loaded.instance.structure, loaded.instance.clues, deadline,
-            limits=question_limits(loaded, threads, configuration), progress=progress)
-        clues = _answered(lambda: reasoning.minimal_conflict(program))
-        explained.conflict_clues = list(clues or [])
-        explained.conflict = [loaded.puzzle.clue_json(loaded.instance, c)
-                              for c in explained.conflict_clues]
-        explained.data["conflict"] = explained.conflict
-    return explained
-
-
-_RESULT_FIELDS = [name for name in Result.__dataclass_fields__]
-
-
-def question_limits(loaded: Loaded, threads: int, configuration: str | None) -> runner.Limits:
-    """The clingo settings of the questions about clues (their time is a deadline)."""
-    return runner.Limits(threads=threads,
-                         configuration=configuration or loaded.puzzle.spec.configuration,
-                         puzzle_args=loaded.puzzle.spec.clingo_options,
-                         extra_args=loaded.extra_args)
-
-
-def _answered(question: Callable[[], Any]) -> Any:
-    try:
-        return question()
-    except runner.Abandoned as stop:
-        raise Stopped(stop.status) from None
+    session = _session(puzzle, text, source, time_limit, threads=threads,
+                       configuration=configuration, constants=constants or {},
+                       encoding=encoding, options=options or {},
+                       clingo_args=tuple(clingo_args), max_size=max_size, force=force)
+    outcome = session.explain(progress=progress)
+    conflict = outcome.conflict
+    return Explained(**_fields(outcome),
+                     conflict=None if conflict is None else outcome.envelope()["conflict"],
+                     conflict_clues=None if conflict is None else list(conflict))
 
 
 @dataclass
@@ -342,43 +304,19 @@ def hint(puzzle: str, text: str, *, step: bool = False, source: str = "<text>",
          clingo_args: Sequence[str] = (), max_size: int | None = None,
          force: bool = False, progress: Progress | None = None) -> Hinted:
     """The values forced by the clues. Raises `Stopped` at the time limit."""
-    loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
-                  constants=constants, clingo_args=clingo_args, max_size=max_size,
-                  force=force)
-    return hint_loaded(loaded, step=step, time_limit=time_limit, threads=threads,
-                       configuration=configuration, progress=progress)
-
-
-def hint_loaded(loaded: Loaded, *, step: bool = False, time_limit: float | None = None,
-                threads: int = 1, configuration: str | None = None,
-                progress: Progress | None = None) -> Hinted:
-    """`hint` for a loaded puzzle."""
-    from . import reasoning  # only the questions about clues load it
-
-    spec = loaded.puzzle.spec
-    if spec.refuses_hint:
-        raise UserError(f"--hint does not apply: {spec.refuses_hint}")
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
-    instance = loaded.instance
-    found = _answered(lambda: reasoning.hints(
-        loaded.encoding, instance.structure, instance.clues, step=step, deadline=deadline,
-        limits=question_limits(loaded, threads, configuration), progress=progress))
-    answer = None
-    forced = open_values = 0
-    if found.forced is not None and found.solution is not None:
-        answer = Answer(found.forced)
-        # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
-        given = sum(clue.name == "given" for clue in instance.clues)
-        forced = known_values(loaded.puzzle.solution_json(instance, answer)) - given
-        open_values = known_values(loaded.puzzle.solution_json(instance, found.solution)) - given
-    data = hint_envelope(loaded.puzzle, instance, answer, step=step,
-                         counts=(forced, open_values), time_s=time.perf_counter() - started)
-    return Hinted(puzzle=loaded.puzzle.name, status=data["status"],
+    session = _session(puzzle, text, source, time_limit, threads=threads,
+                       configuration=configuration, constants=constants or {},
+                       encoding=encoding, options=options or {},
+                       clingo_args=tuple(clingo_args), max_size=max_size, force=force)
+    outcome = session.hint(step=step, progress=progress)
+    data = outcome.envelope()
+    forced, open_values = outcome.hint_counts
+    return Hinted(puzzle=outcome.puzzle.name, status=data["status"],
                   mode="propagation" if step else "cautious", forced=forced,
                   open=open_values,
                   solution=data["hint"]["solution"] if data["hint"] else None,
-                  stats=data["stats"], data=data, loaded=loaded, answer=answer)
+                  stats=data["stats"], data=data, loaded=outcome.loaded,
+                  answer=outcome.forced)
 
 
 @dataclass
@@ -411,15 +349,6 @@ class GeneratedPuzzle:
         return svg([self.loaded.puzzle.conflict_board(self.blank, [])], self.puzzle)
 
 
-def generation_note(puzzle: str, size: str | None = None) -> str | None:
-    """Why generating a `puzzle` of this `size` is beyond what is known to finish in a
-    minute: a note to say before starting; None if nothing is known against it."""
-    found = puzzle_named(puzzle)
-    if found.spec.blank is None:
-        return None
-    return found.reach(found.spec.blank(size), generating=True)
-
-
 def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
              minimise: bool = True, to: str | None = None, time_limit: float | None = None,
              threads: int = 1,
@@ -432,79 +361,14 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
     written in the format `to` (default: the puzzle's first), and graded. With `easy`,
     clues are dropped only while propagation alone still solves the puzzle, so it grades
     "easy". Raises `Stopped` at the time limit."""
-    import random
-
-    from . import reasoning  # only the questions about clues load it
-
-    found = puzzle_named(puzzle)
-    spec = found.spec
-    if not (spec.blank and spec.clues_of and spec.write):
-        makers = ", ".join(name for name, p in registry().items() if p.can_generate)
-        raise UserError(f"{found.name} cannot be generated (these can: {makers})")
-    chosen = seed if seed is not None else random.randrange(2**20)
-    if not 0 <= chosen < 2**31:
-        raise UserError(f"--seed must be 0..{2**31 - 1}")
-    formats = found.writers
-    if to is not None and to not in formats:
-        raise UserError(f"{found.name} cannot be written as {to!r} (formats: "
-                        f"{', '.join(formats)})")
-    write = found.writer(to or next(iter(formats)))
-    blank = spec.blank(size)
-    # The empty board is grounded when the full solution comes from solving it. A
-    # puzzle's own random answer leaves only boards with clues to ground, each with
-    # most of the answer given (a 30x30 path puzzle, 810,000 candidate pairs empty, is
-    # made in half a minute): then the time is what grows (`generation_note`).
-    if spec.random_answer is None:
-        found.check_size(blank, max_size, force)
-    rules = Path(encoding) if encoding is not None else found.encoding
-    check_encoding_file(rules)
-    fmt = to or next(iter(formats))
-    complete = fmt in spec.complete_formats
-
-    def writable(clue: clingo.Symbol) -> bool:
-        """Whether the format can state this clue (puzz.link has no cell given empty)."""
-        try:
-            write(blank, [clue])
-        except InputError:
-            return False
-        return True
-
-    def clues_of(puzzle: Instance, answer: Answer) -> list[clingo.Symbol]:
-        candidates = spec.clues_of(puzzle, answer)  # type: ignore[misc]
-        return candidates if complete else [clue for clue in candidates if writable(clue)]
-
-    random_answer = None
-    if spec.random_answer is not None:
-        answer_of = spec.random_answer
-
-        def random_answer(rng: random.Random) -> Answer | None:
-            return answer_of(blank, rng)
-
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
-    settings = runner.Limits(threads=threads,
-                             configuration=configuration or spec.configuration,
-                             puzzle_args=spec.clingo_options)
-    made = _answered(lambda: reasoning.generate(
-        rules, blank.structure, lambda answer: clues_of(blank, answer), chosen,
-        minimise=minimise, deadline=deadline, limits=settings, progress=progress,
-        phase=phase, random_answer=random_answer, clue_atom=spec.clue_atom, easy=easy))
+    made = make(puzzle, Settings(encoding=encoding, max_size=max_size, force=force,
+                                 threads=threads, configuration=configuration),
+                size=size, seed=seed, minimise=minimise, to=to, time_limit=time_limit,
+                progress=progress, phase=phase, easy=easy)
     if made is None:
         return None
-    clues = set(made.clues)
-    if complete:  # a format that states every clue the solution implies
-        clues |= set(clues_of(blank, made.solution))
-    text = write(blank, sorted(clues))
-    loaded = load(found.name, text, source=f"generated, seed {chosen}", encoding=rules)
-    if phase is not None:
-        phase("grading")
-    graded = grade_loaded(loaded, time_limit=None if deadline is None
-                          else deadline - time.perf_counter(), configuration=configuration,
-                          progress=progress)
-    return GeneratedPuzzle(found.name, text, len(made.clues), chosen,
-                           made.checks + graded.checks,
-                           round(time.perf_counter() - started, 4), graded.grade, loaded,
-                           blank._replace(clues=tuple(made.clues)))
+    return GeneratedPuzzle(made.puzzle, made.text, made.clues, made.seed, made.checks,
+                           made.time_s, made.grade, made.loaded, made.blank)
 
 
 @dataclass
@@ -530,43 +394,10 @@ def grade(puzzle: str, text: str, *, source: str = "<text>",
     names one, no random seed), "medium" up to `reasoning.MEDIUM_CONFLICTS`, "hard"
     beyond (docs/grading.md). The same puzzle, settings and clingo version always get the
     same grade. Raises `Stopped` at the time limit."""
-    loaded = load(puzzle, text, source=source, encoding=encoding, options=options,
-                  constants=constants, clingo_args=clingo_args, max_size=max_size,
-                  force=force)
-    return grade_loaded(loaded, time_limit=time_limit, configuration=configuration,
-                        progress=progress)
-
-
-def grade_loaded(loaded: Loaded, *, time_limit: float | None = None,
-                 configuration: str | None = None,
-                 progress: Progress | None = None) -> Graded:
-    """`grade` for a loaded puzzle."""
-    from . import reasoning  # only the questions about clues load it
-
-    spec = loaded.puzzle.spec
-    if spec.refuses_hint:
-        raise UserError(f"--grade does not apply: {spec.refuses_hint}")
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
-    instance = loaded.instance
-    program = reasoning.ClueProgram(loaded.encoding, instance.structure, instance.clues,
-                                    deadline, limits=question_limits(loaded, 1, configuration),
-                                    progress=progress)
-    graded = _answered(lambda: reasoning.grade(program, instance.clues))
-    found = graded.found._replace(stats={**graded.found.stats,
-                                         "time_s": round(time.perf_counter() - started, 4)})
-    solved = result_of(loaded, found, 1)
-    given = sum(clue.name == "given" for clue in instance.clues)
-    data: dict[str, Any] = {"level": graded.level, "propagated": None, "open": None,
-                            "choices": graded.choices, "conflicts": graded.conflicts,
-                            "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
-                            "configuration": configuration or spec.configuration or "auto"}
-    if graded.solution is not None:
-        puzzle = loaded.puzzle
-        settled = Answer(tuple(sym for sym in graded.solution.symbols
-                               if sym in graded.propagated))
-        data["propagated"] = known_values(puzzle.solution_json(instance, settled)) - given
-        data["open"] = known_values(puzzle.solution_json(instance, graded.solution)) - given
-    solved.data["grade"] = data
-    return Graded(**{name: getattr(solved, name) for name in _RESULT_FIELDS}, grade=data,
-                  level=graded.level, checks=program.checks)
+    session = _session(puzzle, text, source, time_limit, configuration=configuration,
+                       constants=constants or {}, encoding=encoding, options=options or {},
+                       clingo_args=tuple(clingo_args), max_size=max_size, force=force)
+    outcome = session.grade(progress=progress)
+    found = dict(outcome.grade or {})
+    return Graded(**_fields(outcome), grade=found, level=found.get("level"),
+                  checks=outcome.checks)

@@ -12,8 +12,8 @@ What an input gives:
 - `-`: standard input, the same way (named `<stdin>`);
 - a directory: every regular file under it, recursively, in name order, except hidden
   ones (a name starting with `.`, and whatever is inside a hidden directory) and the
-  expected-answer files that sit beside instances (`*.expected.json`); symbolic links to
-  directories are not followed;
+  expected-answer files that sit beside instances (`*.expected.json`) and the run's own
+  `--resume` file; symbolic links to directories are not followed;
 - `example:NAME`: a shipped instance; for a puzzle with one-line formats, text that
   names no file is the puzzle itself.
 
@@ -99,18 +99,21 @@ class Settings:
     max_size: int | None = None
     force: bool = False
     killable: bool = True  # the worker is ended past its time limit (local processes)
-    grade: bool = False  # grade each puzzle (`api.grade`: the line gets its `grade`)
+    grade: bool = False  # grade each puzzle (`Session.grade`: the line gets its `grade`)
 
 
-def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[Item]:
-    """The puzzles the arguments name, in order (see the module's docstring)."""
+def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool,
+             leave_out: Sequence[str] = ()) -> list[Item]:
+    """The puzzles the arguments name, in order (see the module's docstring); files of a
+    directory that are one of `leave_out` (the run's --resume file) are left out."""
     if lines and not puzzle.spec.inline:
         raise UserError(f"--lines reads one puzzle per line; {puzzle.name} has no one-line "
                         f"format (give files or a directory)")
     found: list[Item] = []
     for argument in arguments:
         if argument != "-" and os.path.isdir(argument):
-            files = [str(path) for path in puzzle_files(Path(argument))]
+            files = [str(path) for path in puzzle_files(Path(argument))
+                     if not any(_same_file(path, other) for other in leave_out)]
             found += [item for name in files
                       for item in (line_items(puzzle, name) if lines else [Item(name)])]
         elif lines:
@@ -121,6 +124,13 @@ def items_of(puzzle: Puzzle, arguments: Sequence[str], *, lines: bool) -> list[I
             found.append(Item(os.path.normpath(argument) if os.path.exists(argument)
                               else argument))
     return found
+
+
+def _same_file(path: Path, other: str) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # `other` does not exist (yet)
+        return False
 
 
 def puzzle_files(directory: Path) -> list[Path]:
@@ -207,31 +217,27 @@ def solve_one(settings: Settings, text: str, source: str,
               line: int | None = None) -> dict[str, Any]:
     """Solve one puzzle (in a worker): its JSON envelope without atoms, or its error.
     `line`: where the text stands in `source`, for a puzzle read from a line."""
-    from . import api, runner
+    from . import runner
+    from .session import Session
+    from .session import Settings as Solving
 
     cpu = time.process_time()
+    solving = Solving(encoding=encoding_file(settings), options=settings.options,
+                      constants=settings.constants, clingo_args=settings.clingo_args,
+                      max_size=settings.max_size, force=settings.force, count=settings.count,
+                      cap=settings.cap, threads=settings.threads,
+                      configuration=settings.configuration)
     try:
-        if settings.grade:
-            result: api.Result = api.grade(
-                settings.puzzle, text, source=source, time_limit=settings.time_limit,
-                configuration=settings.configuration, constants=settings.constants,
-                encoding=encoding_file(settings), options=settings.options,
-                clingo_args=settings.clingo_args, max_size=settings.max_size,
-                force=settings.force)
-        else:
-            result = api.solve(settings.puzzle, text, source=source, count=settings.count,
-                               cap=settings.cap, time_limit=settings.time_limit,
-                               threads=settings.threads, configuration=settings.configuration,
-                               constants=settings.constants, encoding=encoding_file(settings),
-                               options=settings.options, clingo_args=settings.clingo_args,
-                               max_size=settings.max_size, force=settings.force)
+        session = Session.open(settings.puzzle, text, source=source, settings=solving,
+                               time_limit=settings.time_limit)
+        outcome = session.grade() if settings.grade else session.solve()
     except InputError as error:  # located in the file, not in the line
         if line is not None:
             error = InputError(error.source, error.problem, line + (error.line or 1) - 1)
         return refused(str(error), error.exit_code)
     except UserError as error:
         return refused(str(error), error.exit_code)
-    data = result.envelope()
+    data = outcome.envelope()
     data.pop("atoms", None)
     data["stats"] = {**data["stats"], "cpu_s": round(time.process_time() - cpu, 4)}
     if settings.killable and runner.grounding_in_progress():

@@ -89,7 +89,7 @@ AHEAD = 4  # tasks handed out per worker before the earlier ones finish
 POLL_S = 0.2  # how often waiting looks at `stop`
 JOIN_S = 10.0  # how long a stopped pool may take to end before its workers are killed here
 # What each forked worker has loaded already: clingo and the solving path.
-PRELOAD = ("pyasp_runner.api",)
+PRELOAD = ("pyasp_runner.session",)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ Exit codes:
     2  bad input or usage (the message names the file and line)
     3  bad encoding (clingo's message with file:line:column)
     4  stopped by --time-limit (what was found is still reported)
-    5  standard output could not be written (disk full, I/O error, unencodable text)
+    5  an output could not be written: standard output (disk full, I/O error,
+       unencodable text) or a file the run writes (--svg, --trace, --resume)
     6  several puzzles (a collection): the worker solving one of them died (killed, out
        of memory) or failed; a collection's code is the highest of its puzzles' codes
     7  out of memory: grounding or search needed more than the process may use
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -38,6 +40,7 @@ from .errors import (
     AnswerShapeError,
     EncodingError,
     InputError,
+    MemoryLimitTooLow,
     OutOfMemory,
     Stopped,
     UserError,
@@ -48,11 +51,13 @@ from .numerals import is_digits
 # rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
 if TYPE_CHECKING:
     from rich.console import Console, Group
+    from rich.table import Table
     from rich.text import Text
 
-    from . import api, loading, runner
+    from . import runner
     from .board import Board
     from .puzzle import Answer, Instance, OptionValues, Puzzle
+    from .session import Loaded, Session, Settings
 
 EXIT_SOLVED, EXIT_UNSOLVABLE, EXIT_USAGE, EXIT_ENCODING, EXIT_TIMEOUT, EXIT_INTERRUPTED = (
     0, 1, 2, 3, 4, 130,
@@ -78,8 +83,14 @@ MAX_SECONDS = 10**7  # about 4 months: beyond it a time limit is a typo
 # benchmarks/hardening.py), enforced as the command's address-space limit: the
 # program's own reserve (64 solver threads reserve about 1.5 GiB they never touch) fits.
 DEFAULT_MEMORY_GIB = 4.0
+# What the smallest search maps beyond the command's start (the threads' stacks, 8 MiB
+# each, and clingo's own set-up; the smallest example needs 23 MiB): a limit leaving less is
+# refused at once, since past it clingo does not always fail cleanly (a thread it cannot
+# start, a library it cannot map, at some sizes a crash inside its grounder).
+START_RESERVE = 32 * 2**20
 MAX_MEMORY_GIB = 2**20
 GRADES = ["easy", "medium", "hard"]  # reasoning.LEVELS, without importing clingo here
+MEDIUM_CONFLICTS = 6  # reasoning.MEDIUM_CONFLICTS, likewise (a test holds them equal)
 PRESETS = ["auto", "frumpy", "jumpy", "tweety", "handy", "crafty", "trendy", "many"]
 
 
@@ -120,7 +131,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="solve-asp",
         usage="solve-asp PUZZLE INPUT [options] | solve-asp generate PUZZLE [options] | "
         "solve-asp --list",
-        description="Solve a puzzle with its answer-set program (asp/<puzzle>.lp) and clingo.",
+        description="Solve a puzzle with its answer-set program (solve-asp encoding PUZZLE "
+        "prints it) and clingo.",
         epilog="Exit codes: 0 solved, 1 no solution, 2 bad input, 3 bad encoding, "
         "4 time limit reached, 5 output not written, 6 a worker died (several puzzles: the "
         "highest of their codes), 7 out of memory, 130 interrupted, 143 SIGTERM. "
@@ -171,14 +183,45 @@ def version_text() -> str:
     return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
+HELP_EXAMPLE_LINES, HELP_EXAMPLE_WIDTH = 12, 76
+
+
 def example_text(puzzle: Puzzle) -> str | None:
-    """A short shipped instance of the puzzle, to show its input format in --help."""
-    for name, path in puzzle.examples().items():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        if len(lines) <= 12 and max(map(len, lines), default=0) <= 76:
-            return (f"example (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
-                    + "".join(f"  {line}\n" for line in lines))
-    return None
+    """A shipped instance of the puzzle, to show its input format at the end of --help:
+    the first that fits whole (at most HELP_EXAMPLE_LINES lines of HELP_EXAMPLE_WIDTH
+    characters), else the first that fits with its long `#` comment lines wrapped, else
+    the smallest one's first lines cut to the width, saying so."""
+    import textwrap
+
+    examples = {name: path.read_text(encoding="utf-8").splitlines()
+                for name, path in puzzle.examples().items()}
+    if not examples:
+        return None
+
+    def fits(lines: list[str]) -> bool:
+        return len(lines) <= HELP_EXAMPLE_LINES and all(
+            len(line) <= HELP_EXAMPLE_WIDTH for line in lines)
+
+    def wrapped(lines: list[str]) -> list[str]:
+        return [part for line in lines for part in (
+            ["# " + piece for piece in textwrap.wrap(line.lstrip("# "),
+                                                     HELP_EXAMPLE_WIDTH - 2)]
+            if line.lstrip().startswith("#") and len(line) > HELP_EXAMPLE_WIDTH else [line])]
+
+    def shown(name: str, lines: list[str], how: str = "") -> str:
+        return (f"example{how} (solve-asp {puzzle.name} {EXAMPLE_PREFIX}{name}):\n\n"
+                + "".join(f"  {line}\n" for line in lines))
+
+    for lines_of in (lambda lines: lines, wrapped):
+        for name, lines in examples.items():
+            if fits(lines_of(lines)):
+                return shown(name, lines_of(lines))
+    name, lines = min(examples.items(), key=lambda item: sum(map(len, item[1])))
+    kept = [line for line in lines if not line.lstrip().startswith("#")][:HELP_EXAMPLE_LINES]
+    cut = [line if len(line) <= HELP_EXAMPLE_WIDTH
+           else line[:HELP_EXAMPLE_WIDTH - 3] + "..." for line in kept]
+    return shown(name, cut, f", its first lines cut at {HELP_EXAMPLE_WIDTH} characters; "
+                 "solved whole by")
 
 
 def list_examples(puzzle: Puzzle, out: Console) -> int:
@@ -236,8 +279,9 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
     clues.add_argument("--step", action="store_true",
                        help="with --hint: only what follows by propagation, without a guess")
     clues.add_argument("--grade", action="store_true",
-                       help="grade the puzzle: easy (propagation alone solves it), medium or "
-                       "hard (by the conflicts of one deterministic search; docs/grading.md)")
+                       help="grade the puzzle: easy (propagation alone solves it), medium "
+                       f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
+                       "or hard (more)")
     if not puzzle.spec.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
@@ -272,7 +316,7 @@ def add_generate_options(parser: argparse.ArgumentParser) -> None:
 
 def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
     """generate's options for a collection: how many, graded, in how many processes."""
-    many = parser.add_argument_group("a collection (docs/grading.md)")
+    many = parser.add_argument_group("a collection")
     many.add_argument("--count", type=_bounded(1, 10**6), default=1, metavar="N",
                       help="make N distinct puzzles (puzzle i from a seed derived from "
                       "--seed and i, so the same seed gives the same N puzzles)")
@@ -293,7 +337,8 @@ def add_generated_collection_options(parser: argparse.ArgumentParser) -> None:
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """What every search takes: the encoding, the time limit, the size refusal."""
     parser.add_argument("--encoding", type=Path, metavar="FILE",
-                        help="use this encoding instead of asp/<puzzle>.lp")
+                        help="use these rules instead of the puzzle's own (solve-asp encoding "
+                        "PUZZLE > FILE writes a copy to edit)")
     parser.add_argument("--time-limit", type=_positive_float, metavar="SECONDS",
                         help="stop after this long, keeping what was found")
     parser.add_argument("--max-size", type=_positive_int, metavar="N",
@@ -330,8 +375,8 @@ def write_svg(args: argparse.Namespace, out: Console, err: Console, title: str,
     try:
         Path(args.svg).write_text(document, encoding="ascii")
     except OSError as error:
-        raise UserError(f"cannot write the picture to {escape.name(args.svg)}: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"cannot write the picture to {escape.name(args.svg)}: "
+                                    f"{error.strerror}") from None
 
 
 def say(console: Console, line: str, style: str) -> None:
@@ -406,11 +451,15 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
     return convert
 
 
+def _decimal(text: str) -> float:
+    """A number written in ASCII digits with an optional fraction (`2`, `0.5`, `.5`), as
+    every numeric option takes it; -1.0 for anything else (float() would also take other
+    scripts' digits, `1_000`, `1e3`, `inf`)."""
+    return float(text) if re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text) else -1.0
+
+
 def _memory_size(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+    value = _decimal(text)
     if not 0 <= value <= MAX_MEMORY_GIB:
         raise argparse.ArgumentTypeError(
             f"expected a number of GiB from 0 (no limit) to {MAX_MEMORY_GIB:,}, "
@@ -427,6 +476,9 @@ def limit_memory(gib: float) -> None:
     if not gib:
         return
     wanted = int(gib * 2**30)
+    in_use = address_space_in_use()
+    if in_use is not None and wanted < in_use + START_RESERVE:
+        raise MemoryLimitTooLow(gib, in_use, in_use + START_RESERVE)
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
@@ -434,11 +486,18 @@ def limit_memory(gib: float) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
 
 
-def _positive_float(text: str) -> float:
+def address_space_in_use() -> int | None:
+    """The bytes of address space the process has mapped (Linux's /proc), or None."""
     try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def _positive_float(text: str) -> float:
+    value = _decimal(text)
     if not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds above 0 and at most {MAX_SECONDS:,}, "
@@ -468,18 +527,27 @@ def list_puzzles(console: Console) -> None:
                                          subsequent_indent=indent) + "\n")
 
 
-def limits_for(args: argparse.Namespace, loaded: loading.Loaded,
-               models: int | None) -> runner.Limits:
-    """The runner's limits; `models`: answers asked for (None: the uniqueness check)."""
-    from . import loading
+def settings_of(args: argparse.Namespace, puzzle: Puzzle) -> Settings:
+    """The session's settings from the command line."""
+    from .session import Settings
 
-    return loading.limits(loaded, models=models, count=args.count, cap=args.cap,
-                          time_limit=search_time(args), threads=args.threads,
-                          configuration=args.configuration)
+    return Settings(encoding=args.encoding, options=option_values(puzzle, args),
+                    constants=constants_of(args.const), clingo_args=tuple(args.clingo_arg),
+                    max_size=args.max_size, force=args.force, models=args.models,
+                    count=args.count, cap=args.cap, threads=args.threads,
+                    configuration=args.configuration)
+
+
+def search_deadline(args: argparse.Namespace) -> float | None:
+    """When the searches must stop: at --time-limit, less a tenth of it (at most 1 s)
+    kept for writing what was found."""
+    deadline = deadline_of(args)
+    if deadline is None:
+        return None
+    return deadline - min(1.0, float(args.time_limit) / 10)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from . import loading
     from .puzzle import facts_text, registry
 
     if args.list:
@@ -506,10 +574,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if args.explain and puzzle.spec.refuses_explain:
         raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
     check_combinations(args)
-    text, source = read_input(puzzle, args)
-    values = option_values(puzzle, args)
+    text, source = read_input(puzzle, args, err)
     if getattr(args, "to", None) or args.facts:
-        instance = puzzle.configure(puzzle.parse(text, source), values)
+        instance = puzzle.configure(puzzle.parse(text, source), option_values(puzzle, args))
         if args.facts:
             named = escape.lp_comment(escape.name(source))  # no character ends the comment
             rules = escape.lp_comment(escape.name(str(args.encoding or puzzle.encoding)))
@@ -522,23 +589,24 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return EXIT_SOLVED
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    loaded = loading.load(puzzle.name, text, source=source, encoding=args.encoding,
-                          options=values, constants=constants_of(args.const),
-                          clingo_args=args.clingo_arg, max_size=args.max_size,
-                          force=args.force)
+    from .session import Session, load
+
+    loaded = load(puzzle.name, text, source=source, settings=settings_of(args, puzzle))
     for note in loaded.notes:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
-    models = args.models if args.models is not None else puzzle.default_models(values)
+    session = Session(loaded, settings_of(args, puzzle), search_deadline(args))
     try:
-        return respond(loaded, args, models, out, err)
+        return respond(session, args, out, err)
     except AnswerShapeError as error:  # an edited encoding shows atoms of another shape
         raise EncodingError(str(loaded.encoding), "its answers do not fit the puzzle's "
                             "drawing", [f"{error} (keep the #show lines of "
                                         f"asp/{puzzle.name}.lp)"]) from None
 
 
-def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
-    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads."""
+def read_input(puzzle: Puzzle, args: argparse.Namespace, err: Console) -> tuple[str, str]:
+    """The puzzle's text and its name: a shipped example by name, or what `inputs` reads;
+    a missing `instances/PUZZLE/FILE` that names a shipped example is that example, with
+    a note on `err` (the README's and the docs' paths, run outside a checkout)."""
     from . import runner
 
     if args.input.startswith(EXAMPLE_PREFIX):
@@ -552,6 +620,23 @@ def read_input(puzzle: Puzzle, args: argparse.Namespace) -> tuple[str, str]:
         return inputs.read_input(args.input, puzzle.spec.inline, deadline_of(args))
     except inputs.ReadTimeout:
         raise runner.Abandoned(runner.TIMEOUT, time.perf_counter() - args.started) from None
+    except inputs.MissingFile as missing:
+        example = shipped_example(puzzle, args.input)
+        if example is None:
+            raise InputError(missing.source, f"no such file (the shipped instances: solve-asp "
+                             f"examples {puzzle.name}, each solved as example:NAME)") from None
+        say(err, escape.terminal(f"solve-asp: note: no file {args.input} here: it is the "
+                                 f"shipped {EXAMPLE_PREFIX}{example.stem}"), "yellow")
+        return example.read_text(encoding="utf-8-sig"), args.input
+
+
+def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
+    """The shipped example a relative path `instances/PUZZLE/FILE` names, if any."""
+    parts = Path(os.path.normpath(argument)).parts
+    if len(parts) != 3 or parts[:2] != ("instances", puzzle.name):
+        return None
+    found = puzzle.examples().get(Path(parts[2]).stem)
+    return found if found is not None and found.name == parts[2] else None
 
 
 def check_combinations(args: argparse.Namespace) -> None:
@@ -567,6 +652,9 @@ def check_combinations(args: argparse.Namespace) -> None:
              ("hint", "models", "--hint shows what every solution shares, not N solutions"),
              ("explain", "trace", "--trace records a search for solutions"),
              ("hint", "trace", "--trace records a search for solutions"),
+             *(("trace", other, "--trace writes the search, not the answer (the answers "
+                "are its model lines); run without --trace for the answer")
+               for other in ("json", "json_lines", "svg", "stats", "count")),
              ("facts", "to", "each prints the puzzle and stops, in its own form")]
     # --facts and --to print the puzzle and stop: an option about solving has nothing to do.
     pairs += [(first, second, f"--{first} prints the puzzle and stops, nothing is solved")
@@ -585,6 +673,36 @@ def check_combinations(args: argparse.Namespace) -> None:
     if args.svg and (args.count or (machine_output(args) and args.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
                         "with --json")
+    check_outputs(args)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """A file the run writes (--svg, --trace, --resume) is none of the files it reads (the
+    puzzle files, --encoding) and not another output's: it would overwrite them."""
+    written = [(f"--{name}", path) for name in ("svg", "trace", "resume")
+               if (path := getattr(args, name, None)) not in (None, "-")]
+    given = args.input if isinstance(args.input, list) else [args.input]
+    read = [("the puzzle file", name) for name in given
+            if name and name != "-" and os.path.isfile(name)]
+    if getattr(args, "encoding", None):
+        read.append(("the --encoding file", str(args.encoding)))
+    for number, (flag, path) in enumerate(written):
+        clash = next(((what, other) for what, other in read + written[number + 1:]
+                      if same_file(path, other)), None)
+        if clash is not None:
+            what, other = clash
+            what = what if what.startswith("the ") else f"the {what} file"
+            verb = "append to" if flag == "--resume" else "overwrite"
+            raise UserError(f"{flag} {escape.name(path)} would {verb} {what} "
+                            f"{escape.name(other)}: write to another file")
+
+
+def same_file(first: str, second: str) -> bool:
+    """Whether two paths name one file (one that exists, or the same path)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):  # one does not exist yet
+        return os.path.realpath(first) == os.path.realpath(second)
 
 
 def check_grade_combinations(args: argparse.Namespace) -> None:
@@ -616,20 +734,20 @@ def constants_of(given: Sequence[str] | None) -> dict[str, str]:
     return constants
 
 
-def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, out: Console,
-            err: Console) -> int:
+def respond(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
     if args.grade:
-        return grade(loaded, args, out, err)
+        return grade(session, args, out, err)
     if args.explain:
-        return explain(loaded, args, out, err)
+        return explain(session, args, out, err)
     if args.hint:
-        return hint(loaded, args, out, err)
+        return hint(session, args, out, err)
     if args.trace:
-        return trace(loaded, args, models, err, out)
+        return trace(session, args, err, out)
     from . import runner
-    from .report import envelope, stats_table, summary_line
 
+    loaded = session.loaded
+    models = session.models
     puzzle, instance = loaded.puzzle, loaded.instance
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     # With -n the answers are shown as they are found (--json-lines: one object each).
@@ -661,38 +779,27 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
         draw_answer(loaded, answer, out, legend=len(streamed) == 1)
 
     with progress_shown(err, not machine_output(args), "solving", "found") as progress:
-        result = runner.solve(loaded.encoding, instance.facts, limits_for(args, loaded, models),
-                              progress, on_answer=show if streaming else None)
+        outcome = session.solve(progress=progress, on_answer=show if streaming else None)
     output.writing_begins()  # from now on a signal ends the drawing, not the run
+    result = outcome.found
+    assert result is not None
     for message in result.messages:
         for line in f"clingo: {message}".splitlines():
             say(err, escape.terminal(line), "dim")
-    if result.answers and puzzle.draws_nothing(instance, result.answers[0]):
-        raise EncodingError(str(loaded.encoding), "its answer holds none of the atoms the "
-                            f"puzzle draws (compare its #show lines with asp/{puzzle.name}.lp)",
-                            [])
-    shown = 1 if models is None and not args.count else len(result.answers)
-    if args.count:
-        shown = 0
+    shown = outcome.shown
     writing = time.perf_counter()
-    output.set_outcome(out.file, exit_code(envelope(puzzle, instance, result, 0)["status"]))
+    output.set_outcome(out.file, exit_code(outcome.status))
     if reader_left:
         raise output.ReaderLeft
     if args.svg:
-        drawn_answers = result.answers[:shown]
-        write_svg(args, out, err, title,
-                  [puzzle.board(instance, answer) for answer in drawn_answers],
-                  [f"Solution {i}" for i in range(1, len(drawn_answers) + 1)]
-                  if len(drawn_answers) > 1 else [])
+        write_svg(args, out, err, title, outcome.boards(), outcome.captions())
         out = text_out(args, out, err)
     if args.json or args.json_lines:
         pending = result.answers[:shown] if args.json else []
         solutions, stopped = written(
             (puzzle.solution_json(instance, answer) for answer in pending), args)
-        result = stopped_while_writing(result, stopped, args, writing)
-        data = envelope(puzzle, instance, result, shown if args.json else 0, solutions)
-        if args.json and shown:
-            data["atoms"] = [list(answer.texts) for answer in result.answers[:len(solutions)]]
+        outcome = outcome._replace(found=stopped_while_writing(result, stopped, args, writing))
+        data = outcome.envelope(shown if args.json else 0, solutions)
         output.set_outcome(out.file, exit_code(data["status"]))
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
                        + "\n")
@@ -705,8 +812,10 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
     # are named so.
     label = "Best answer" if closest is not None and not closest.in_solutions else "Solution"
 
+    answers = result.answers
+
     def boards() -> Iterator[int]:
-        pending = result.answers[:shown] if args.svg != "-" and not streaming else []
+        pending = answers[:shown] if args.svg != "-" and not streaming else []
         listed = puzzle.render_listing(instance, pending)
         if listed is not None:  # the puzzle draws them as one compact list
             out.print(listed)
@@ -722,9 +831,10 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
             runner.TIMEOUT, runner.INTERRUPTED):  # answers found faster than drawn
         drawn, stopped = streamed, result.status
     result = stopped_while_writing(result, stopped, args, writing)
-    data = envelope(puzzle, instance, result, 0)
-    output.set_outcome(out.file, exit_code(data["status"]))
-    summary = summary_line(result, data, counting=args.count, models=models, cap=args.cap,
+    outcome = outcome._replace(found=result)
+    output.set_outcome(out.file, exit_code(outcome.status))
+    summary = summary_line(result, outcome.envelope(0), counting=args.count, models=models,
+                           cap=args.cap,
                            closest_summary=closest.summary if closest else None,
                            unsolvable=puzzle.spec.unsolvable,
                            verdict=puzzle.verdict(instance, result.answers))
@@ -734,18 +844,87 @@ def respond(loaded: loading.Loaded, args: argparse.Namespace, models: int | None
     out.print(summary)
     if args.stats:
         out.print(stats_table(result.stats))
-    return exit_code(data["status"])
+    return exit_code(outcome.status)
 
 
-def draw_answer(loaded: loading.Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
+def summary_line(result: runner.Result, data: dict[str, Any], *, counting: bool,
+                 models: int | None, cap: int, closest_summary: str | None,
+                 unsolvable: str = "the clues contradict the rules",
+                 verdict: str | None = None) -> Text:
+    """The line under the answers: how the search ended and what that says.
+
+    counting: only counted (--count); models: the answers asked for (None: the default
+    uniqueness check); cap: the enumeration cap in force (0: none); verdict: the
+    puzzle's own line for a solved answer (instead of whether it is unique).
+    """
+    from rich.text import Text
+
+    from . import runner
+
+    count = result.count
+    more = "" if result.complete else "at least "
+    if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
+        why = "time limit reached" if result.status == runner.TIMEOUT else "interrupted"
+        found = (f"{count:,} solution{'s' * (count != 1)} found"
+                 + (", all there are" if result.complete else " so far")) if count \
+            else "nothing found"
+        if not result.grounded:
+            found = "still grounding (the rules were being instantiated), nothing found"
+        if result.optimising and count and not result.optimal:
+            found = "best answer so far shown, not proven optimal"
+        return Text(f"Stopped ({why}) after {result.stats['time_s']:.1f} s: {found}.",
+                    style="bold yellow")
+    if closest_summary:
+        return Text(closest_summary, style="bold")
+    if result.status == runner.UNSOLVABLE:
+        return Text(f"No solution: {unsolvable}.", style="bold red")
+    if counting:
+        capped = f" (stopped at the cap of {cap:,}; --cap 0 counts all)" * result.capped
+        return Text(f"{more}{count:,} solution{'s' * (count != 1)}{capped}.", style="bold")
+    if verdict:
+        return Text(verdict, style="bold green")
+    solution = "best answer" if result.optimising else "solution"
+    if data["unique"]:
+        return Text(f"Solved. The {solution} is unique.", style="bold green")
+    if count >= 2 and models is None:
+        return Text(f"Solved. Not unique: there is more than one {solution} "
+                    "(-n 0 lists them, --count counts them).", style="bold yellow")
+    if result.dropped:
+        kept = len(result.answers)
+        return Text(f"{more}{count:,} solutions; the first {kept:,} shown (the rest counted, "
+                    f"not kept: all of them would take too much memory).", style="bold yellow")
+    if result.capped:
+        return Text(f"{count:,} solutions shown; stopped at the cap (--cap N to raise it).",
+                    style="bold yellow")
+    if result.complete:
+        return Text(f"{count} solutions, all shown.", style="bold")
+    return Text(f"{count} solution{'s' * (count != 1)} shown; there may be more.", style="bold")
+
+
+def stats_table(stats: dict[str, float]) -> Table:
+    from rich.table import Table
+
+    from .session.record import STATS_HELP
+
+    table = Table(title="clingo statistics", box=None, title_justify="left")
+    table.add_column("counter")
+    table.add_column("value", justify="right")
+    table.add_column("meaning", style="dim")
+    for key, value in stats.items():
+        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
+        table.add_row(key, shown, STATS_HELP.get(key, ""))
+    return table
+
+
+def draw_answer(loaded: Loaded, answer: Answer, out: Console, legend: bool = True) -> None:
     """One answer drawn (`legend`: with the lines saying how to read it), with the atoms
     an edited encoding shows besides the drawing."""
     from rich.text import Text
 
-    from . import loading
+    from .session.loading import extra_atoms
 
     out.print(loaded.puzzle.render(loaded.instance, answer, legend))
-    extra = loading.extra_atoms(loaded, answer)
+    extra = extra_atoms(loaded, answer)
     if extra:
         out.print(Text("Also shown: " + " ".join(escape.terminal(atom) for atom in extra)),
                   soft_wrap=True)
@@ -790,15 +969,14 @@ def exit_code(status: str) -> int:
     return STATUS_EXIT[status]
 
 
-def trace(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, err: Console,
-          out: Console) -> int:
+def trace(session: Session, args: argparse.Namespace, err: Console, out: Console) -> int:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
 
     from . import runner
-    from .trace import record  # only a traced run pays for the recorder
-    recorded = record(loaded.encoding, loaded.instance.facts, limits_for(args, loaded, models),
-                      loaded.puzzle.name, loaded.instance.source, deadline=deadline_of(args))
+
+    # The recording runs to --time-limit itself; its events are written at once.
+    recorded = session._replace(deadline=deadline_of(args)).trace()
     text = recorded.jsonl()
     if args.trace == "-":
         out.file.write(text)
@@ -806,7 +984,8 @@ def trace(loaded: loading.Loaded, args: argparse.Namespace, models: int | None, 
         try:
             Path(args.trace).write_text(text, encoding="utf-8")
         except OSError as error:
-            raise UserError(f"{args.trace}: cannot be written: {error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.trace)}: cannot be written: "
+                                        f"{error.strerror}") from None
     end = recorded.end
     kinds = [event["event"] for event in recorded.events]
     where = "standard output" if args.trace == "-" else args.trace
@@ -836,30 +1015,24 @@ def progress_shown(err: Console, shown: bool, doing: str | list[str],
         yield progress
 
 
-def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def explain(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
 
-    from . import api, runner
-    from .report import conflict_sentence, summary_line
+    from . import runner
+    from .session.record import conflict_sentence
 
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "explaining", "searches") as progress:
-        explained = api.explain_loaded(loaded, time_limit=search_time(args),
-                                       threads=args.threads,
-                                       configuration=args.configuration, progress=progress)
+        explained = session.explain(progress=progress)
     data = explained.envelope()
-    conflict = explained.conflict_clues
+    conflict = explained.conflict
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        if conflict and puzzle.draws_clues:
-            write_svg(args, out, err, title, [puzzle.conflict_board(instance, conflict)])
-        else:
-            write_svg(args, out, err, title,
-                      [puzzle.board(instance, answer) for answer in explained.answers[:1]])
+        write_svg(args, out, err, title, explained.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
@@ -869,7 +1042,7 @@ def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err:
     if data["status"] != runner.UNSOLVABLE:
         consistent = "The clues are consistent: the puzzle has a solution, nothing to explain."
         if data["status"] != runner.SOLVED:  # stopped, or an optimum that is no solution
-            closest = puzzle.assess(instance, explained.answers)
+            closest = explained.closest
             assert explained.found is not None
             consistent = summary_line(explained.found, data, counting=False, models=None,
                                       cap=args.cap,
@@ -887,25 +1060,20 @@ def explain(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err:
     return exit_code(data["status"])
 
 
-def hint(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def hint(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
 
-    from . import api
-
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "finding what is forced",
                         "searches") as progress:
-        hinted = api.hint_loaded(loaded, step=args.step, time_limit=search_time(args),
-                                 threads=args.threads, configuration=args.configuration,
-                                 progress=progress)
-    answer = hinted.answer
+        hinted = session.hint(step=args.step, progress=progress)
+    answer = hinted.forced
     output.writing_begins()
     output.set_outcome(out.file, exit_code(hinted.status))
     title = f"{puzzle.name} · {escape.name(instance.source)}"
     if args.svg:
-        write_svg(args, out, err, title,
-                  [puzzle.board(instance, answer).forced()] if answer is not None else [])
+        write_svg(args, out, err, title, hinted.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         # The envelope, with the forced values instead of a solution: a hint shows none.
@@ -918,31 +1086,29 @@ def hint(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Co
         return EXIT_UNSOLVABLE
     if args.svg != "-":
         out.print(puzzle.render(instance, answer))
+    forced, open_values = hinted.hint_counts
     how = "by propagation alone" if args.step else "in every solution"
-    out.print(Text(f"Forced {how}: {hinted.forced} of the {hinted.open} values not given.",
+    out.print(Text(f"Forced {how}: {forced} of the {open_values} values not given.",
                    style="bold"))
-    if not args.step and hinted.forced == hinted.open:
+    if not args.step and forced == open_values:
         out.print(Text("The solution is unique, so everything is forced; --hint --step shows "
                        "what follows without a guess.", style="dim"))
     return EXIT_SOLVED
 
 
-def grade(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: Console) -> int:
+def grade(session: Session, args: argparse.Namespace, out: Console, err: Console) -> int:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
 
-    from . import api
-
-    puzzle, instance = loaded.puzzle, loaded.instance
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     with progress_shown(err, not machine_output(args), "grading", "searches") as progress:
-        graded = api.grade_loaded(loaded, time_limit=search_time(args),
-                                  configuration=args.configuration, progress=progress)
+        graded = session.grade(progress=progress)
     data = graded.envelope()
     output.writing_begins()
     output.set_outcome(out.file, exit_code(data["status"]))
     if args.svg:
         write_svg(args, out, err, f"{puzzle.name} · {escape.name(instance.source)}",
-                  [puzzle.board(instance, answer) for answer in graded.answers[:1]])
+                  graded.boards())
         out = text_out(args, out, err)
     if machine_output(args):
         out.file.write(json.dumps(({"type": "result"} if args.json_lines else {}) | data)
@@ -950,19 +1116,19 @@ def grade(loaded: loading.Loaded, args: argparse.Namespace, out: Console, err: C
         return exit_code(data["status"])
     out.print(heading(out, puzzle, instance), soft_wrap=True)
     if graded.answers and args.svg != "-":
-        draw_answer(loaded, graded.answers[0], out)
-    out.print(Text(grade_sentence(graded), style="bold"))
+        draw_answer(session.loaded, graded.answers[0], out)
+    out.print(Text(grade_sentence(data), style="bold"))
     return exit_code(data["status"])
 
 
-def grade_sentence(graded: api.Graded) -> str:
-    """The grade in a sentence, with what it was measured by."""
+def grade_sentence(data: dict[str, Any]) -> str:
+    """The grade in a sentence, with what it was measured by (`data`: the envelope)."""
     from . import runner
 
-    found = graded.grade
-    if graded.status == runner.UNSOLVABLE:
+    found = data["grade"]
+    if data["status"] == runner.UNSOLVABLE:
         return "No solution, so no grade (--explain shows why)."
-    if graded.unique is not True:
+    if data["unique"] is not True:
         return "Not graded: the puzzle has more than one solution."
     search = (f"one search ({found['configuration']} preset, one thread) needs "
               f"{found['choices']:,} choices and {found['conflicts']:,} conflicts")
@@ -978,11 +1144,13 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     from rich.text import Text
 
-    from . import api
+    from .session import Settings
+    from .session.making import generate as make
+    from .session.making import generation_note
 
     if args.encoding:
         inputs.check_encoding(args.encoding)
-    note = api.generation_note(args.puzzle, args.size)
+    note = generation_note(args.puzzle, args.size)
     if note is not None:
         say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if is_generated_collection(args):
@@ -992,20 +1160,25 @@ def generate(args: argparse.Namespace, out: Console, err: Console) -> int:
     def phase(what: str) -> None:
         doing[0] = what
 
+    settings = Settings(encoding=args.encoding, constants=constants_of(args.const),
+                        clingo_args=tuple(args.clingo_arg), max_size=args.max_size,
+                        force=args.force, threads=args.threads,
+                        configuration=args.configuration)
+    deadline = search_deadline(args)
     with progress_shown(err, True, doing, "searches") as progress:
-        made = api.generate(args.puzzle, phase=phase, size=args.size, seed=args.seed,
-                            minimise=not args.keep_all, to=args.to,
-                            time_limit=search_time(args), threads=args.threads,
-                            configuration=args.configuration, encoding=args.encoding,
-                            max_size=args.max_size, force=args.force, progress=progress)
+        made = make(args.puzzle, settings, phase=phase, size=args.size, seed=args.seed,
+                    minimise=not args.keep_all, to=args.to, progress=progress,
+                    time_limit=None if deadline is None
+                    else max(0.0, deadline - time.perf_counter()))
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {args.seed} "
                        f"(try another seed or size)", style="bold red"))
         return EXIT_UNSOLVABLE
+    for note in made.notes:
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if args.svg:
-        assert made.loaded is not None and made.blank is not None
         write_svg(args, out, err, f"{made.puzzle} · generated, seed {made.seed}",
-                  [made.loaded.puzzle.conflict_board(made.blank, [])])
+                  [made.board()])
     if args.svg != "-":
         out.file.write(made.text)
     err.print(Text(f"{made.puzzle}: {made.clues} clues, unique solution, seed {made.seed}, "
@@ -1061,8 +1234,8 @@ def generate_collection(args: argparse.Namespace, out: Console, err: Console) ->
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "puzzles.jsonl").write_text("", encoding="utf-8")
         except OSError as error:
-            raise UserError(f"--out {escape.name(args.out)}: cannot be created: "
-                            f"{error.strerror}") from None
+            raise output.FileNotWritten(f"--out {escape.name(args.out)}: cannot be created: "
+                                        f"{error.strerror}") from None
     seed = args.seed if args.seed is not None else int(time.time()) % 2**31
     jobs = args.jobs
     if jobs is None:
@@ -1123,8 +1296,8 @@ def write_record(made: dict[str, Any], number: int, width: int, folder: Path | N
         with (folder / "puzzles.jsonl").open("a", encoding="utf-8") as manifest:
             manifest.write(json.dumps({"file": name, "number": number} | record) + "\n")
     except OSError as error:
-        raise UserError(f"{escape.name(str(folder / name))}: cannot be written: "
-                        f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(str(folder / name))}: cannot be written: "
+                                    f"{error.strerror}") from None
 
 
 @contextmanager
@@ -1216,18 +1389,19 @@ def check_collection_combinations(args: argparse.Namespace) -> None:
     check_grade_combinations(args)
     if not args.input:
         raise UserError(f"usage: solve-asp {args.command} INPUT... [options]")
+    check_outputs(args)
 
 
 def collection_settings(args: argparse.Namespace, puzzle: Puzzle) -> Any:
     """How each puzzle of the collection is solved, as a worker receives it."""
-    from . import api
+    from .api import read_text
     from .audit import Settings
 
     encoding_text = None
     if args.encoding:
         inputs.check_encoding(args.encoding)
         if args.scheduler:  # the cluster's workers get the rules, not a file name
-            encoding_text = api.read_text(args.encoding)
+            encoding_text = read_text(args.encoding)
     return Settings(puzzle=puzzle.name, count=args.count, cap=args.cap,
                     time_limit=args.time_limit, threads=args.threads,
                     configuration=args.configuration, constants=constants_of(args.const),
@@ -1242,14 +1416,30 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
-    from rich.text import Text
-
-    from . import audit, batch
     from .puzzle import registry
 
     check_collection_combinations(args)
     puzzle = registry()[args.command]
-    items = audit.items_of(puzzle, args.input, lines=args.lines)
+    # --resume's file is opened first and locked: a second run resuming into it at the
+    # same time is refused before it solves anything.
+    sink = resume_file(args.resume) if args.resume is not None else None
+    try:
+        return audit_items(args, puzzle, sink, out, err)
+    finally:
+        if sink is not None:
+            sink.close()
+
+
+def audit_items(args: argparse.Namespace, puzzle: Puzzle, sink: IO[str] | None,
+                out: Console, err: Console) -> int:
+    """The collection's run (see `audit_collection`), its lines also written to `sink`."""
+    from rich.text import Text
+
+    from . import audit, batch
+
+    # A --resume file inside an audited directory is the run's output, not a puzzle.
+    items = audit.items_of(puzzle, args.input, lines=args.lines,
+                           leave_out=() if args.resume is None else (args.resume,))
     skipped = 0
     if args.resume is not None:
         finished = audit.already_done(args.resume)
@@ -1261,43 +1451,38 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
     if any(item.file == audit.STDIN and item.text is None for item in items):
         stdin_text = inputs.read_input("-", False, None)[0]
     settings = collection_settings(args, puzzle)
-    sink = resume_file(args.resume) if args.resume is not None else None
     jobs = args.jobs or batch.default_jobs()
     started = time.perf_counter()
     tally = audit.Tally()
     stopped = False
     output.writing_begins()  # from now on a signal sets output.stop: the loop ends cleanly
-    try:
-        # JSON lines on a terminal show the progress themselves (a bar would cut into them).
-        bar = err.is_terminal and not (args.json_lines and out.is_terminal)
-        with collection_progress(err, len(items), bar) as progress, closing(batch.run(
-                audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
-                time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
-                scheduler=args.scheduler, stop=output.stop,
-                # The server preloads the solving path, this module and the puzzle's, so
-                # a worker forked from it has them loaded already.
-                preload=(*batch.PRELOAD, __name__, f"pyasp_runner.puzzles.{puzzle.name}")
-                )) as results:
-            say = progress.console.print if progress and out.is_terminal else out.print
-            try:
-                for done in results:
-                    item = items[done.index]
-                    line = audit.result_line(puzzle.name, item, done)
-                    tally.add(line, item.name)
-                    record_line(line, args, out, sink)
-                    output.set_outcome(out.file, tally.worst)
-                    if not args.json_lines:
-                        tell_line(line, item.name, say)
-                    if progress:
-                        progress.update(progress.task_ids[0], advance=1,
-                                        description=tally_text(tally.counts))
-                    if done.detail:  # a bug in the task: its traceback, for a report
-                        err.print(Text(escape.terminal(done.detail), style="dim"))
-            except batch.Stopped:
-                stopped = True
-    finally:
-        if sink is not None:
-            sink.close()
+    # JSON lines on a terminal show the progress themselves (a bar would cut into them).
+    bar = err.is_terminal and not (args.json_lines and out.is_terminal)
+    with collection_progress(err, len(items), bar) as progress, closing(batch.run(
+            audit.tasks(puzzle, items, settings, stdin_text), jobs=jobs,
+            time_limit=audit.hard_limit(args.time_limit) if args.time_limit else None,
+            scheduler=args.scheduler, stop=output.stop,
+            # The server preloads the solving path, this module and the puzzle's, so
+            # a worker forked from it has them loaded already.
+            preload=(*batch.PRELOAD, audit.__name__, f"pyasp_runner.puzzles.{puzzle.name}")
+            )) as results:
+        say = progress.console.print if progress and out.is_terminal else out.print
+        try:
+            for done in results:
+                item = items[done.index]
+                line = audit.result_line(puzzle.name, item, done)
+                tally.add(line, item.name)
+                record_line(line, args, out, sink)
+                output.set_outcome(out.file, tally.worst)
+                if not args.json_lines:
+                    tell_line(line, item.name, say)
+                if progress:
+                    progress.update(progress.task_ids[0], advance=1,
+                                    description=tally_text(tally.counts))
+                if done.detail:  # a bug in the task: its traceback, for a report
+                    err.print(Text(escape.terminal(done.detail), style="dim"))
+        except batch.Stopped:
+            stopped = True
     shown = err if args.json_lines else out
     if not args.json_lines or err.is_terminal:
         shown.print(collection_summary(tally, time.perf_counter() - started, jobs, args,
@@ -1306,17 +1491,34 @@ def audit_collection(args: argparse.Namespace, out: Console, err: Console) -> in
 
 
 def resume_file(path: str) -> IO[str]:
-    """--resume's file, opened to append on a line of its own."""
+    """--resume's file, opened to append on a line of its own and locked for this run
+    (another run resuming into it now is refused: both would solve and write every
+    puzzle)."""
+    import fcntl
+
     try:
         handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as error:
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:  # held by another run
+        handle.close()
+        raise UserError(f"--resume {escape.name(path)}: another run is resuming into it "
+                        "(the file is locked); let that run finish, or give another file"
+                        ) from None
+    except OSError:  # a file system without locks: the run goes on unguarded
+        pass
+    try:
         if handle.tell():
             handle.seek(handle.tell() - 1)
             last = handle.read(1)
             if last != "\n":  # a line cut short by a killed run: start a new one
                 handle.write("\n")
     except OSError as error:
-        raise output.OutputError(f"{escape.name(path)}: cannot be written: "
-                                 f"{error.strerror}") from None
+        raise output.FileNotWritten(f"{escape.name(path)}: cannot be written: "
+                                    f"{error.strerror}") from None
     return handle
 
 
@@ -1332,8 +1534,8 @@ def record_line(line: dict[str, Any], args: argparse.Namespace, out: Console,
             sink.write(text)
             sink.flush()
         except OSError as error:
-            raise output.OutputError(f"{escape.name(args.resume)}: cannot be written: "
-                                     f"{error.strerror}") from None
+            raise output.FileNotWritten(f"{escape.name(args.resume)}: cannot be written: "
+                                        f"{error.strerror}") from None
 
 
 def tell_line(line: dict[str, Any], name: str, say: Callable[..., None]) -> None:
@@ -1424,15 +1626,6 @@ def deadline_of(args: argparse.Namespace) -> float | None:
     return started + float(args.time_limit)
 
 
-def search_time(args: argparse.Namespace) -> float | None:
-    """The seconds of --time-limit the search may use: what is left of it, less a tenth
-    (at most 1 s) kept for writing what was found."""
-    deadline = deadline_of(args)
-    if deadline is None:
-        return None
-    return max(0.0, deadline - min(1.0, float(args.time_limit) / 10) - time.perf_counter())
-
-
 def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand named first on the command line (a puzzle, `generate`), if any."""
     if not argv or argv[0].startswith("-"):
@@ -1505,18 +1698,47 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
     except Stopped as stop:  # --explain, --hint or generate did not finish
         say(err, f"solve-asp: {stop}", "bold yellow")
         return failed(argv, out, str(stop), exit_code(stop.status))
+    except (OutOfMemory, MemoryLimitTooLow) as error:
+        return out_of_memory(argv, out, err, error)
     except UserError as error:
         say(err, escape.terminal(f"solve-asp: {error}"), "bold red")
         return failed(argv, out, str(error), error.exit_code)
     except MemoryError:  # past the address-space limit outside clingo's own calls
-        exhausted = OutOfMemory("running")
-        say(err, f"solve-asp: {exhausted}", "bold red")
-        return failed(argv, out, str(exhausted), exhausted.exit_code)
+        return out_of_memory(argv, out, err, OutOfMemory("running"))
+    except (ImportError, RuntimeError) as error:
+        # A module whose library finds no room to be mapped, a thread none for its stack:
+        # below the address-space limit these are memory run out; anything else is a bug.
+        if not memory_starved():
+            raise
+        return out_of_memory(argv, out, err, OutOfMemory(
+            "loading the program" if isinstance(error, ImportError) else "starting a thread"))
     except runner.Abandoned as stop:  # reading, --explain, --hint or generate did not finish
         why = "time limit reached" if stop.status == runner.TIMEOUT else "interrupted"
         message = f"stopped ({why}) before an answer was reached"
         say(err, f"solve-asp: {message}", "bold yellow")
         return failed(argv, out, message, exit_code(stop.status))
+
+
+def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserError) -> int:
+    """The one line of a run out of memory, written plainly: drawing it with rich could
+    need an import there is no room for."""
+    err.file.write(f"solve-asp: {error}\n")
+    return failed(argv, out, str(error), error.exit_code)
+
+
+# Within this much of its address-space limit, a process that cannot map a library or
+# start a thread has run out of memory (a library or a thread's stack is a few MiB).
+MEMORY_MARGIN = 64 * 2**20
+
+
+def memory_starved() -> bool:
+    """Whether the process has an address-space limit and is within MEMORY_MARGIN of it."""
+    resource = sys.modules.get("resource")  # imported by limit_memory when it set a limit
+    in_use = address_space_in_use()
+    if resource is None or in_use is None:
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    return bool(soft != resource.RLIM_INFINITY and soft - in_use < MEMORY_MARGIN)
 
 
 def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:

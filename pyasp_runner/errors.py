@@ -7,6 +7,8 @@ error adds clingo's own messages) and mapped to a documented exit code.
 
 from __future__ import annotations
 
+import math
+
 from . import escape
 
 
@@ -77,6 +79,23 @@ class OutOfMemory(UserError):
         super().__init__(f"out of memory while {stage}: the instance needs more memory than "
                          f"the process may use ({memory_limit_text()}); a smaller instance, "
                          f"a lower --max-size, or a higher --memory-limit")
+
+
+class MemoryLimitTooLow(UserError):
+    """A memory limit that leaves a run no room to start (exit 7, as for any run out of
+    memory, before the limit is set): `needed` bytes, of which `in_use` are already
+    mapped when the limit would be set."""
+
+    exit_code = 7
+
+    def __init__(self, gib: float, in_use: int, needed: int) -> None:
+        at_least = math.ceil(needed / 2**30 * 100) / 100
+        super().__init__(f"out of memory before starting: a memory limit of {gib:g} GiB "
+                         f"leaves no room to start: the command has {in_use / 2**20:,.0f} "
+                         f"MiB of address space mapped before it reads the puzzle, and a "
+                         f"search needs {(needed - in_use) / 2**20:,.0f} MiB more (its "
+                         f"threads' stacks, clingo's start); give at least {at_least:g} GiB "
+                         f"(0: no limit)")
 
 
 def memory_limit_text() -> str:

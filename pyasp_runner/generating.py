@@ -20,7 +20,10 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import api, runner
+from . import runner
+from .errors import Stopped
+from .session import Settings as Solving
+from .session.making import generate
 
 MAX_SEED = 2**31 - 1
 
@@ -59,13 +62,13 @@ def make(settings: Settings, index: int, seed: int,
                               "size": settings.size}
     started = time.perf_counter()
     try:
-        made = api.generate(settings.puzzle, size=settings.size, seed=own,
-                            minimise=settings.minimise, to=settings.to,
-                            time_limit=settings.time_limit,
-                            configuration=settings.configuration,
-                            encoding=settings.encoding, max_size=settings.max_size,
-                            force=settings.force, easy=settings.grade == "easy", phase=phase)
-    except api.Stopped as stop:
+        made = generate(settings.puzzle,
+                        Solving(encoding=settings.encoding, max_size=settings.max_size,
+                                force=settings.force, configuration=settings.configuration),
+                        size=settings.size, seed=own, minimise=settings.minimise,
+                        to=settings.to, time_limit=settings.time_limit,
+                        easy=settings.grade == "easy", phase=phase)
+    except Stopped as stop:
         if stop.status != runner.TIMEOUT:  # Ctrl-C stops the whole collection
             raise
         return record | {"made": False, "stopped": stop.status,
@@ -123,7 +126,7 @@ def collection(settings: Settings, count: int, seed: int, *, jobs: int = 1,
     that many worker processes (`batch.run`, a candidate per task with the time limit);
     `phase` hears what the one candidate made in this process is doing; `judged` is
     told the tally after each candidate; `stop` (set on a signal) ends the workers.
-    Ctrl-C raises `api.Stopped` (one process) or `batch.Stopped` (workers)."""
+    Ctrl-C raises `errors.Stopped` (one process) or `batch.Stopped` (workers)."""
     tally = tally if tally is not None else Tally(count)
     limit = tries if tries is not None else max(50 * count, 200)
     seen: set[str] = set()

@@ -36,6 +36,10 @@ class ReadTimeout(Exception):
     """The deadline passed while standard input was still being read."""
 
 
+class MissingFile(InputError):
+    """A puzzle file that does not exist (the command adds where shipped ones are)."""
+
+
 def read_input(argument: str, inline: bool, deadline: float | None = None,
                limit: int = MAX_INPUT_BYTES) -> tuple[str, str]:
     """The puzzle text and its name for messages: a file, stdin, or inline text.
@@ -60,7 +64,7 @@ def read_input(argument: str, inline: bool, deadline: float | None = None,
                        or not re.fullmatch(_FILE_NAME, argument)):
             return argument, "<argument>"  # no file by that name: the puzzle text itself
         if code in (errno.ENOENT, errno.ENOTDIR):
-            raise InputError(argument, "no such file") from None
+            raise MissingFile(argument, "no such file") from None
         why = getattr(err, "strerror", None) or err  # a name too long to be a file, say
         raise InputError(_shortened(argument), f"no such file ({why})") from None
     if stat.S_ISDIR(status.st_mode):

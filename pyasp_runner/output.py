@@ -44,6 +44,14 @@ class OutputError(UserError):
     exit_code = EXIT_OUTPUT
 
 
+class FileNotWritten(UserError):
+    """A file the run writes (--svg, --trace, --resume, generate's --out) could not be
+    written: exit 5, as for standard output; standard output itself still works, so with
+    --json the error object is written there."""
+
+    exit_code = EXIT_OUTPUT
+
+
 class ReaderLeft(Exception):
     """The reader of standard output closed it (a broken pipe)."""
 

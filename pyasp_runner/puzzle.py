@@ -146,22 +146,70 @@ def fact(name: str, *args: Value) -> Symbol:
 
 
 def to_symbol(value: Value) -> Symbol:
+    """The clingo symbol of an int, a string or a tuple of them, nested to any depth (a
+    line clue of 500 runs nests 500 tuples): built without recursion."""
+    if not isinstance(value, tuple):
+        return _plain_symbol(value)
+    # Each open tuple with the symbols of its items made so far; a tuple is made when
+    # all its items are.
+    open_: list[tuple[tuple[Value, ...], list[Symbol]]] = [(value, [])]
+    while True:
+        items, made = open_[-1]
+        if len(made) < len(items):
+            item = items[len(made)]
+            if isinstance(item, tuple):
+                open_.append((item, []))
+            else:
+                made.append(_plain_symbol(item))
+            continue
+        open_.pop()
+        symbol = Function("", made)
+        if not open_:
+            return symbol
+        open_[-1][1].append(symbol)
+
+
+def _plain_symbol(value: int | str) -> Symbol:
     if isinstance(value, bool):
         raise TypeError("booleans are not puzzle values")
     if isinstance(value, int):
         return Number(value)
     if isinstance(value, str):
         return String(value)
-    return Function("", [to_symbol(v) for v in value])
+    raise TypeError(f"not a puzzle value: {value!r}")
 
 
 def to_python(sym: Symbol) -> Value:
+    """The Python value of a symbol: ints, strings, tuples nested to any depth (read
+    without recursion, as `to_symbol` builds them), a constant's name, else its text."""
+    if not _is_tuple(sym):
+        return _plain_value(sym)
+    open_: list[tuple[Sequence[Symbol], list[Value]]] = [(sym.arguments, [])]
+    while True:
+        arguments, made = open_[-1]
+        if len(made) < len(arguments):
+            argument = arguments[len(made)]
+            if _is_tuple(argument):
+                open_.append((argument.arguments, []))
+            else:
+                made.append(_plain_value(argument))
+            continue
+        open_.pop()
+        value = tuple(made)
+        if not open_:
+            return value
+        open_[-1][1].append(value)
+
+
+def _is_tuple(sym: Symbol) -> bool:
+    return sym.type == SymbolType.Function and sym.name == ""
+
+
+def _plain_value(sym: Symbol) -> Value:
     if sym.type == SymbolType.Number:
         return sym.number
     if sym.type == SymbolType.String:
         return sym.string
-    if sym.type == SymbolType.Function and sym.name == "":
-        return tuple(to_python(a) for a in sym.arguments)
     if sym.type == SymbolType.Function and not sym.arguments:
         return sym.name
     return str(sym)

@@ -13,12 +13,14 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from contextlib import suppress
+from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, cast
 
 import clingo
 
 from .errors import EncodingError, OutOfMemory
+from .lexing import check_file
 from .puzzle import Answer, facts_text
 
 # How a clingo search ended.
@@ -190,8 +192,11 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
             done.set()
 
     start = time.perf_counter()
+    try:
+        threading.Thread(target=work, name="clingo-call", daemon=True).start()
+    except RuntimeError:  # "can't start new thread": no room for its stack below the limit
+        raise MemoryError from None
     _grounders.append((done, ctl))
-    threading.Thread(target=work, name="clingo-call", daemon=True).start()
     try:
         while not done.wait(0.05):
             if deadline is not None and time.perf_counter() >= deadline:
@@ -263,6 +268,7 @@ def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
     if encoding.is_dir():  # clingo would read a directory as an empty program
         raise EncodingError(str(encoding), "is a directory, not an encoding file",
                             [f"{encoding}: expected a .lp file"])
+    check_file(encoding)  # text clingo's lexer would end the process over, refused first
     try:
         ctl.load(str(encoding))
     except RuntimeError as error:  # clingo's message is logged, or (#script) only raised
@@ -462,6 +468,42 @@ def propagated(encoding: Path, facts: Iterable[clingo.Symbol],
     start_search(ctl, deadline).get()
     ctl.cleanup()
     return {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
+
+
+def shown_signatures(encoding: Path) -> frozenset[tuple[str, int]]:
+    """The `name/arity` of every atom the encoding's `#show` statements show (`#show
+    p/2.` and `#show p(X, Y) : ...` alike), read with clingo's parser; empty for a file
+    clingo cannot parse (loading it reports why). Remembered while the file is unchanged."""
+    try:
+        stamp = encoding.stat()
+    except OSError:
+        return frozenset()
+    return _shown_signatures(encoding, stamp.st_mtime_ns, stamp.st_size)
+
+
+@cache
+def _shown_signatures(encoding: Path, mtime: int, size: int) -> frozenset[tuple[str, int]]:
+    from clingo.ast import ASTType, parse_files
+
+    signatures: set[tuple[str, int]] = set()
+
+    def visit(statement: Any) -> None:
+        if statement.ast_type == ASTType.ShowSignature:
+            signatures.add((statement.name, statement.arity))
+        elif statement.ast_type == ASTType.ShowTerm:
+            term = statement.term
+            if term.ast_type == ASTType.Function:
+                signatures.add((term.name, len(term.arguments)))
+            elif term.ast_type == ASTType.SymbolicTerm:
+                symbol = term.symbol
+                if symbol.type == clingo.SymbolType.Function:
+                    signatures.add((symbol.name, len(symbol.arguments)))
+
+    try:
+        parse_files([str(encoding)], visit, logger=lambda code, text: None)
+    except RuntimeError:  # a syntax error
+        return frozenset()
+    return frozenset(signatures)
 
 
 def _is_noise(text: str) -> bool:

@@ -19,7 +19,7 @@ import pytest
 from pyasp_runner import runner
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Puzzle, registry
-from pyasp_runner.report import envelope
+from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
@@ -58,7 +58,7 @@ def solve_file(path: Path, **limits: Any) -> tuple[Puzzle, Any, runner.Result, d
     puzzle = registry()[path.parent.name]
     instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
     result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(**limits))
-    return puzzle, instance, result, envelope(puzzle, instance, result, len(result.answers))
+    return puzzle, instance, result, solve_envelope(puzzle, instance, result, len(result.answers))
 
 
 def assert_refused(parse: Callable[[str, str], Any], text: str, line: int | None, words: str,

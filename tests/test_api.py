@@ -10,7 +10,6 @@ import subprocess
 import sys
 import tarfile
 import xml.etree.ElementTree as ET
-import zipfile
 
 import clingo
 import pytest
@@ -29,10 +28,10 @@ UNSOLVABLE = INSTANCES / "hidoku" / "unsolvable.csv"
 
 
 def test_the_api_names_are_functions_even_after_the_runner_is_imported():
-    from pyasp_runner import explain, generate, hint, puzzles, solve, solve_file
+    from pyasp_runner import explain, generate, hint, list_puzzles, solve, solve_file
 
-    assert all(callable(f) for f in (solve, solve_file, explain, hint, generate, puzzles))
-    assert "hidoku" in puzzles() and puzzles()["hidoku"].can_generate
+    assert all(callable(f) for f in (solve, solve_file, explain, hint, generate, list_puzzles))
+    assert "hidoku" in list_puzzles() and list_puzzles()["hidoku"].can_generate
     assert re.fullmatch(r"\d+\.\d+\.\d+", pyasp_runner.__version__)
 
 
@@ -268,74 +267,6 @@ def test_the_facts_header_names_a_command_that_runs(tmp_path, capsys):
     assert "SATISFIABLE" in ran.stdout
 
 
-# -- an installed wheel works like a checkout ---------------------------------------------
-
-README_COMMAND = re.compile(r"`(solve-asp [^`]+)`|^    (solve-asp [^#\n]+?)\s*(?:#|$)", re.M)
-
-
-def readme_examples() -> list[str]:
-    """The README's example commands that need no file of the user's."""
-    found = []
-    commands = set(registry()) | {"generate", "--list", "examples", "encoding"}
-    for match in README_COMMAND.finditer((ROOT / "README.md").read_text()):
-        command = re.sub(r"\s+>\s*\S+$", "", (match[1] or match[2]).strip())  # > new.txt
-        unquoted = re.sub(r'"[^"]*"', "", command)
-        if command.split()[1] not in commands or re.search(
-                r"[A-Z]{4,}|[<>|;]|\.\.\.|\S+\.(csv|txt|lp|non)\b", unquoted):
-            continue  # a pattern (PUZZLE, INPUT), a pipeline, or a file of the user's
-        found.append(command)
-    return found
-
-
-def test_a_wheel_installed_outside_the_checkout_runs_every_readme_example(tmp_path):
-    # The wheel built from the checkout, installed (with its dependencies, nothing else)
-    # in a fresh virtual environment; each README example, run by that environment's
-    # solve-asp outside the checkout, answers exactly as the checkout does.
-    examples = readme_examples()
-    assert len(examples) >= 12
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
-    wheel = next((tmp_path / "dist").glob("*.whl"))
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "pyasp_runner/asp/jodici.lp" in names
-    assert "pyasp_runner/instances/jodici/1.csv" in names
-    assert any(name.endswith("licenses/LICENSE") for name in names)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python, solve_asp = venv / "bin" / "python", venv / "bin" / "solve-asp"
-    installed = subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)],
-                               capture_output=True, text=True, timeout=900)
-    assert installed.returncode == 0, installed.stderr[-3000:]
-    env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "COLUMNS": "100", "HOME": str(tmp_path)}
-    where = subprocess.run([str(python), "-c", "import pyasp_runner; print(pyasp_runner"
-                            ".__file__)"], cwd=tmp_path, env=env, capture_output=True,
-                           text=True)
-    assert where.stdout.startswith(str(venv))
-    for command in examples:
-        words = [word.strip('"') for word in re.findall(r'"[^"]*"|\S+', command)][1:]
-        ran = subprocess.run([str(solve_asp), *words], cwd=tmp_path, env=env,
-                             capture_output=True, text=True, timeout=120)
-        here = subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=ROOT,
-                              env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True,
-                              text=True, timeout=120)
-        assert "Traceback" not in ran.stderr and ran.stdout, command
-        assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), command
-    # The --facts header's command, and the README's pipeline with `encoding`, run in
-    # that environment: the encoding path the header names is the installed one.
-    def installed_run(*words: str) -> str:
-        return subprocess.run([str(solve_asp), *words], cwd=tmp_path, env=env,
-                              capture_output=True, text=True, check=True).stdout
-    (tmp_path / "f.lp").write_text(facts := installed_run("jodici", "example:1", "--facts"))
-    (tmp_path / "jodici.lp").write_text(installed_run("encoding", "jodici"))
-    named = facts.splitlines()[0].split("run: ", 1)[1].replace("<this file>", "f.lp").split()
-    assert named[:3] == ["python", "-m", "clingo"] and named[3].startswith(str(venv))
-    for clingo_command in (named, ["python", "-m", "clingo", "jodici.lp", "f.lp"]):
-        ran = subprocess.run(clingo_command, cwd=tmp_path, env=env, capture_output=True,
-                             text=True)
-        assert "SATISFIABLE" in ran.stdout and "UNSATISFIABLE" not in ran.stdout
-
-
 def _collected(folder, env):
     done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
                            "-p", "no:cacheprovider"], cwd=folder, env=env,
@@ -431,7 +362,7 @@ def test_json_md_lists_every_puzzles_solution_object_with_its_keys():
     text = (ROOT / "docs" / "json.md").read_text()
     rows = dict(re.findall(r"^\| (\w+) \| (.+) \|$", text, re.M))
     assert set(registry()) <= set(rows)
-    for name, info in pyasp_runner.puzzles().items():
+    for name, info in pyasp_runner.list_puzzles().items():
         found = None
         for path in info.examples.values():
             result = pyasp_runner.solve_file(name, path, models=1)

@@ -66,8 +66,8 @@ def test_the_hand_written_search_ends_in_its_checked_solutions(case):
         state = playback.state_after(index)
         drawn = puzzle.solution_json(instance, answer_of(state))
         checker(puzzle.name).check(text, drawn)
-        assert drawn == solution or puzzle.name == "flower" and \
-            drawn["rotations"] == solution["rotations"]
+        assert drawn == solution or (puzzle.name == "flower"
+                                     and drawn["rotations"] == solution["rotations"])
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -145,3 +145,29 @@ def test_the_hand_written_search_stops_at_the_deadline_with_what_it_did():
     assert counts["tried"] == sum(step.kind == "try" for step in stopped.steps[:-1])
     assert stopped.info["events"] == 1024  # the clock is read every 1024 events
     assert stopped.steps[-1].text == "the time limit: the search is stopped here"
+
+
+@pytest.mark.parametrize(("case", "settled"), [("hidoku/10x10.csv", 9), ("flower/pairs.txt", 6),
+                                               ("jodici/1.csv", 0)])
+def test_clingo_s_first_step_says_what_it_shows(case, settled):
+    """The recording starts from the shown atoms true before the search: the clues and
+    what grounding and clasp's preprocessing settled from them. The first step shows
+    them, marks the cells beyond the givens and counts them."""
+    from pyasp_runner.board import Mark
+    from pyasp_runner.studio.playback import board_cells
+    puzzle, instance, _ = load(case)
+    trace = record(puzzle.encoding, instance.facts, Limits(models=2, threads=1))
+    playback = clingo_playback(puzzle, instance, trace)
+    first = playback.steps[0]
+    assert set(first.add) == set(trace.events[0]["facts"]) and first.level == 0
+    drawer = Drawer(puzzle, instance)
+    drawn = playback.page(drawer, 0, 1)[0]
+    cells = board_cells(drawer.board(set(first.add)))
+    assert all(cells[position].known and cells[position].mark != Mark.GIVEN
+               for position in drawn["propagated"])
+    assert len(drawn["propagated"]) == settled and not drawn["decided"]
+    assert first.text == ("before the search: the clues, and " + (
+        f"{settled} cells clingo settled from them while preparing it (grounding and "
+        "clasp's preprocessing); no guess yet" if settled else "no other cell: preparing "
+        "the search (grounding and clasp's preprocessing) settled none; no guess yet"))
+

@@ -15,7 +15,7 @@ JODICI = str(ROOT / "instances" / "jodici" / "1.csv")
 COUNTDOWN = str(ROOT / "instances" / "countdown" / "reference.txt")
 # What no solve of one puzzle needs: the questions about clues, generating, collections,
 # the web editor, traces, pictures, the Python API (a solve reads its puzzle with
-# `pyasp_runner.loading`).
+# `pyasp_runner.session`).
 NEVER = {"pyasp_runner.reasoning", "pyasp_runner.generating", "pyasp_runner.batch",
          "pyasp_runner.audit", "pyasp_runner.studio", "pyasp_runner.trace", "pyasp_runner.api",
          "pyasp_runner.board.svg", "pyasp_runner.imperative", "rich.table", "rich.progress",
@@ -50,7 +50,7 @@ def other_puzzles(modules: set[str], solved: str | None) -> set[str]:
 
 def test_list_imports_no_clingo_rich_console_or_puzzle():
     modules = imported("--list")
-    assert not modules & (NEVER | {"clingo", "rich.console", "rich.text", "pyasp_runner.loading",
+    assert not modules & (NEVER | {"clingo", "rich.console", "rich.text", "pyasp_runner.session",
                                    "pyasp_runner.runner", "pyasp_runner.puzzle", "inspect"})
     assert not other_puzzles(modules, None)
 

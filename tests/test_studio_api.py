@@ -125,6 +125,21 @@ def test_rules_with_include_are_refused(client):
     assert "#include is not allowed" in answer.json()["error"]
 
 
+@pytest.mark.parametrize(("rules", "where"), [('a.\nb("x\ud800").\n', "2:5: U+D800"),
+                                               ("% \udfff in a comment\na.\n", "1:3: U+DFFF")])
+def test_rules_with_half_a_character_are_refused_in_one_line(client, rules, where):
+    """JSON carries lone UTF-16 surrogates (a browser's JSON.stringify writes them as
+    `\\ud800`), which are no text clingo could read."""
+    body = json.dumps({"action": "solve", "puzzle": "jodici", "instance": "1.csv",
+                       "rules": rules})  # ASCII: the surrogate as an escape
+    answer = client.post("/api/jobs", headers=headers(**{"Content-Type": "application/json"}),
+                         content=body.encode("ascii"))
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (f"rules.lp:{where} is half of a character (a lone "
+                                      "UTF-16 surrogate), not text: delete it")
+    assert client.get("/api/puzzles", headers=headers()).status_code == 200
+
+
 def test_the_rules_check_reads_past_comments_and_strings_only():
     check_rules('% a comment naming #script is fine\nname("#include").\n%* #script *%\n')
     for hidden in ("a. #script(lua) x #end.", "%* c *% #include \"f\".", "% x\n#include <f>."):
@@ -232,6 +247,16 @@ def test_a_broken_rule_is_reported_at_its_line_and_column(client):
     assert result["errors"][0]["line"] == line + 1
     assert result["errors"][0]["column"] >= 1
     assert result["error"].startswith("rules.lp: cannot be parsed: rules.lp:")
+
+
+def test_an_unsafe_variable_is_reported_with_its_notes_naming_the_rules_only(client):
+    rules = (ROOT / "asp/jodici.lp").read_text() + "extra(X) :- not digit(X).\n"
+    result = run_job(client, {"action": "solve", "puzzle": "jodici", "instance": "1.csv",
+                              "rules": rules})
+    line = rules.count("\n")
+    assert result["errors"] == [{"line": line, "column": 1, "message":
+                                 "error: unsafe variables in:\n  extra(X):-[#inc_base];not "
+                                 f"digit(X).\nrules.lp:{line}:7-8: note: 'X' is unsafe"}]
 
 
 def test_bad_puzzle_text_gets_the_cli_message(client):

@@ -164,11 +164,22 @@ def type_at_line(driver, line: int, keys: str) -> None:
     ActionChains(driver).send_keys(keys).perform()
 
 
+def shown(driver, css: str) -> list:
+    """The elements matching `css` that the page displays."""
+    return [e for e in driver.find_elements("css selector", css) if e.is_displayed()]
+
+
 def test_the_page_solves_a_puzzle_and_draws_the_checked_answer(studio, browser):
     open_puzzle(browser, studio, "hidoku", "10x10.csv")
     assert "count(K)" in browser.find_element("css selector", "#editor .cm-content").text
     assert browser.find_elements("css selector", "#editor .cm-lineNumbers")
+    # Before any answer the board's side says what to press, on what.
+    empty = browser.find_element("id", "empty")
+    assert empty.is_displayed()
+    assert empty.text.startswith("Press Solve to solve instances/hidoku/10x10.csv with the rules")
+    screenshot(browser, "start")
     press(browser, "solve")
+    assert not empty.is_displayed()
     assert text_of(browser, "summary") == "Solved: the solution is unique."
     checker("hidoku").check((ROOT / "instances/hidoku/10x10.csv").read_text(),
                             {"grid": board_grid(browser)})
@@ -179,11 +190,18 @@ def test_the_page_solves_a_puzzle_and_draws_the_checked_answer(studio, browser):
 
 def test_a_broken_rule_is_marked_at_its_line(studio, browser):
     open_puzzle(browser, studio, "jodici", "1.csv")
+    press(browser, "solve")  # an answer first: the error replaces it
+    assert shown(browser, "#board svg") and shown(browser, "#stats")
     lines = (ROOT / "asp/jodici.lp").read_text().splitlines()
     rule = next(i for i, text in enumerate(lines, 1) if text and not text.startswith(("%", "#")))
     type_at_line(browser, rule, "oops ")
     press(browser, "solve")
-    assert text_of(browser, "error").splitlines()[1].startswith(f"rules.lp:{rule}:")
+    # clingo's message once, in the command's one line, and nothing of the last answer
+    error = text_of(browser, "error")
+    assert re.fullmatch(rf"rules\.lp: cannot be parsed: rules\.lp:{rule}:\d+(-\d+)?: "
+                        r"error: syntax error, [^\n]*", error), error
+    assert not shown(browser, "#board svg") and not shown(browser, "#stats")
+    assert text_of(browser, "summary") == ""
     assert browser.find_elements("css selector", "#editor .cm-lintRange-error")
     # The editor moves its cursor to the error: the active line is the broken one.
     active = browser.find_element("css selector", "#editor .cm-activeLine").text
@@ -277,6 +295,10 @@ def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studi
     press(browser, "trace")
     clingo, hand = player_of(browser, "clingo"), player_of(browser, "imperative")
     assert clingo.rect["y"] == hand.rect["y"] and clingo.rect["x"] < hand.rect["x"]  # beside
+    # The rules keep their room beside the boards (36em), their bar on one line.
+    assert browser.find_element("id", "rules-pane").rect["width"] >= 36 * 14
+    reset, save = (browser.find_element("id", name).rect for name in ("reset", "save"))
+    assert save["x"] > reset["x"] and save["y"] < reset["y"] + reset["height"]
     row = comparison_table()[instance]
     assert clingo.find_element("css selector", ".counts").text == (
         f"{int(row['choices'])} choices, {int(row['conflicts'])} conflicts, 1 answer")
@@ -287,6 +309,21 @@ def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studi
     position = clingo.find_element("css selector", ".position")
     total = int(clingo.get_attribute("data-total"))
     assert position.text == f"step 1 of {total} · level 0"
+    # Step 1: the clues, and the cells clingo settled from them before its search,
+    # marked and counted (on this board clasp's preprocessing places 9 numbers).
+    givens = {(r, c): int(value) for r, line in enumerate(
+        (line for line in text.splitlines() if not line.startswith("#")), start=1)
+        for c, value in enumerate(line.split(","), start=1) if value.strip().isdigit()}
+    drawn = {(r, c): value for r, row in enumerate(board_grid(browser, '[data-player="clingo"]'),
+                                                   start=1)
+             for c, value in enumerate(row, start=1) if value is not None}
+    settled = {(r, c) for r, c, _ in marked(browser, "propagated", '[data-player="clingo"]')}
+    assert {cell: drawn.get(cell) for cell in givens} == givens
+    assert settled == drawn.keys() - givens.keys() and len(settled) == 9
+    assert clingo.find_element("css selector", ".step-text").text == (
+        "before the search: the clues, and 9 cells clingo settled from them while preparing "
+        "it (grounding and clasp's preprocessing); no guess yet")
+    screenshot(browser, "trace-step-1")
     seen = {"decided": 0, "propagated": 0, "jump": 0}
     both = None  # a step with a guess and its propagation, for the picture
     for _ in range(total - 1):
@@ -346,3 +383,66 @@ def test_flower_and_checkerboard_searches_play_back_side_by_side(studio, browser
     assert hand.find_element("css selector", ".step-text").text == "a solution found"
     click_in(browser, "clingo", "to-answer")
     assert clingo.find_element("css selector", ".step-text").text == "answer 1 found"
+
+
+def choose_puzzle(driver, puzzle: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "puzzle")).select_by_value(puzzle)
+    wait_for(lambda: driver.find_element("id", "rules-name").text == f"{puzzle}.lp",
+             what=f"{puzzle}'s rules")
+
+
+def test_a_new_puzzle_a_new_solve_or_an_error_clears_what_no_longer_belongs(studio, browser):
+    """hidoku, Trace, then flower, Solve: only flower's board; then a broken rule: only
+    the error."""
+    from selenium.webdriver.support.ui import Select
+
+    open_puzzle(browser, studio, "hidoku", "benedek-15.csv")
+    press(browser, "trace")
+    assert len(shown(browser, "#players .player")) == 2
+    hand = player_of(browser, "imperative")
+    Select(hand.find_element("css selector", ".speed")).select_by_visible_text("fastest")
+    hand.find_element("css selector", ".play").click()
+    wait_for(lambda: step_of(browser, "imperative") > 25, timeout=30, what="the playing")
+    choose_puzzle(browser, "flower")
+    since = browser.execute_script("return performance.now()")
+    time.sleep(1.5)  # a playing search that is no longer shown fetches no more steps
+    assert browser.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes("
+        "'/steps?') && e.startTime > arguments[0]).length", since) == 0
+    assert not shown(browser, "#players") and not shown(browser, "#board-pane svg")
+    assert "tracing" not in browser.find_element("css selector", "main").get_attribute("class")
+    assert text_of(browser, "empty").startswith(
+        f"Press Solve to solve instances/flower/{browser.execute_script('return state.instance')} ")
+    press(browser, "solve")
+    pictures = shown(browser, "#board-pane svg")
+    assert len(pictures) == 1 and "flower · " in pictures[0].text
+    assert not shown(browser, "#players")
+    screenshot(browser, "after-trace")
+    type_at_line(browser, 1, "oops ")  # a comment line no longer
+    press(browser, "solve")
+    assert shown(browser, "#error") and not shown(browser, "#board-pane svg")
+    assert not shown(browser, "#stats") and text_of(browser, "summary") == ""
+
+
+def test_a_solve_running_for_another_puzzle_is_stopped_and_forgotten(studio, browser):
+    open_puzzle(browser, studio, "magic", "5x5-empty.csv")
+    browser.execute_script("run('solve', {index: 5000})")
+    wait_for(lambda: "s," in text_of(browser, "progress"), what="progress")
+    choose_puzzle(browser, "hidoku")
+    wait_for(lambda: browser.find_element("id", "solve").is_enabled(), what="the stop")
+    assert text_of(browser, "summary") == "" and not shown(browser, "#board-pane svg")
+    assert text_of(browser, "empty").startswith("Press Solve to solve instances/hidoku/")
+
+
+def test_rules_with_half_a_character_get_one_line(studio, browser):
+    """A lone UTF-16 surrogate cannot be written for clingo: refused, naming where."""
+    open_puzzle(browser, studio, "jodici", "1.csv")
+    line = (ROOT / "asp/jodici.lp").read_text().count("\n") + 2
+    browser.execute_script(
+        "StudioEditor.setText(state.editor, state.packaged + '\\n% \\ud800\\n')")
+    press(browser, "solve")
+    assert text_of(browser, "error") == (
+        f"rules.lp:{line}:3: U+D800 is half of a character (a lone UTF-16 surrogate), "
+        "not text: delete it")

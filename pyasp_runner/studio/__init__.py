@@ -18,24 +18,27 @@ import webbrowser
 from collections.abc import Sequence
 
 from ..cli import DEFAULT_MEMORY_GIB
-from ..cli import _memory_size as memory_size  # the command's own check of the value
+from ..cli import _memory_size as memory_size  # the command's own checks of the values
+from ..cli import _natural as natural
+from ..cli import _Parser as Parser
+from ..cli import _positive_float as positive_float
 
 LOOPBACK = "127.0.0.1"
 STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(  # the command's: a usage error is one line
         prog="solve-asp studio",
         description="Edit a puzzle's rules and watch them solve it, in the browser.")
-    parser.add_argument("--port", type=int, default=0,
+    parser.add_argument("--port", type=natural, default=0,
                         help="port to listen on (default: a free one)")
     parser.add_argument("--host", default=None,
                         help=f"address to listen on (default {LOOPBACK}; anything else makes "
                         "the studio reachable from other machines, with a warning)")
     parser.add_argument("--no-browser", action="store_true",
                         help="print the address but do not open a browser")
-    parser.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+    parser.add_argument("--time-limit", type=positive_float, default=60.0, metavar="SECONDS",
                         help="longest time one solve may take (default 60)")
     parser.add_argument("--memory-limit", type=memory_size, default=DEFAULT_MEMORY_GIB,
                         metavar="GIB", help="the memory (address space) one solve may use, in "
@@ -64,9 +67,6 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
         return 2
     if not 0 <= args.port <= 65535:
         print(f"solve-asp: --port must be 0..65535, got {args.port}", file=err)
-        return 2
-    if not args.time_limit > 0:
-        print("solve-asp: --time-limit must be positive", file=err)
         return 2
     import uvicorn
 

@@ -9,7 +9,10 @@ for them (`Playback.page`), so every step is reachable with the step control and
 slider while the page only ever holds a few boards.
 
 Decided cells are those of the atoms a step decided; propagated cells are those the
-step's other new atoms changed on the board.
+step's other new atoms changed on the board. The first step, before any choice, marks
+as propagated the cells it shows beyond the puzzle's givens: what clingo settled while
+it prepared the search (grounding, clasp's preprocessing), or the values a hand-written
+search starts from.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 from clingo import Symbol, parse_term
 
 from .. import escape
-from ..board import Board, Lines
+from ..board import Board, Cell, Lines, Mark
 from ..board.svg import svg
 from ..errors import AnswerShapeError
 from ..puzzle import Answer, Instance, Puzzle
@@ -39,18 +42,31 @@ KEYFRAME = 64
 Position = tuple[int, int]
 
 
-def cell_values(board: Board) -> dict[Position, tuple[Any, ...]]:
-    """What every cell shows, by the position the SVG gives it (data-row, data-col)."""
+def board_cells(board: Board) -> dict[Position, Cell]:
+    """Every cell, by the position the SVG gives it (data-row, data-col)."""
     layout = board.layout
     rows = ([row.cells for row in layout.rows] if isinstance(layout, Lines)
             else list(layout.cells))
-    return {(r, c): (cell.value, cell.shape, cell.known)
-            for r, row in enumerate(rows, start=1) for c, cell in enumerate(row, start=1)}
+    return {(r, c): cell for r, row in enumerate(rows, start=1)
+            for c, cell in enumerate(row, start=1)}
+
+
+def cell_values(board: Board) -> dict[Position, tuple[Any, ...]]:
+    """What every cell shows, by its position."""
+    return {position: (cell.value, cell.shape, cell.known)
+            for position, cell in board_cells(board).items()}
 
 
 def changed(before: Board, after: Board) -> list[Position]:
     old, new = cell_values(before), cell_values(after)
     return sorted(position for position, value in new.items() if old.get(position) != value)
+
+
+def settled(before: Board, after: Board) -> list[Position]:
+    """The cells `after` shows that `before` did not, the puzzle's givens left out."""
+    cells = board_cells(after)
+    return [position for position in changed(before, after)
+            if cells[position].mark != Mark.GIVEN]
 
 
 class Drawer:
@@ -150,7 +166,9 @@ class Playback:
             board = drawer.board(state)
             decided = sorted({cell for atom in step.mark for cell in drawer.cells_of(atom)})
             propagated: list[Position] = []
-            if step.add and step.kind not in ("backjump", "model", "start"):
+            if step.kind == "start":  # what it shows beyond the givens, before any choice
+                propagated = settled(previous, board)
+            elif step.add and step.kind not in ("backjump", "model"):
                 base = previous if not step.remove else drawer.board(state - set(step.add))
                 propagated = [cell for cell in changed(base, board) if cell not in decided]
             drawn.append({
@@ -169,6 +187,8 @@ def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playbac
     a jump back and an answer are steps of their own."""
     events = trace.events
     facts = frozenset(events[0].get("facts", ())) if events else frozenset()
+    drawer = Drawer(puzzle, instance)
+    prepared = len(settled(drawer.board(set()), drawer.board(facts)))
     by_level: dict[int, set[str]] = {0: set()}
     current: set[str] = set(facts)   # the facts and what every open level set true
     shown: set[str] = set()          # what the last step showed
@@ -198,7 +218,13 @@ def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playbac
     for event in events:
         kind = event["event"]
         if kind == "start":
-            emit("start", "the clues as facts, before any propagation", 0)
+            # The shown atoms already true when the search starts: the clues, and what
+            # clingo derived from them while preparing (not yet the search's propagation).
+            emit("start", "before the search: the clues, and " + (
+                f"{prepared:,} cell{'s' * (prepared != 1)} clingo settled from them while "
+                "preparing it (grounding and clasp's preprocessing); no guess yet"
+                if prepared else "no other cell: preparing the search (grounding and "
+                "clasp's preprocessing) settled none; no guess yet"), 0)
         elif kind == "decide":
             flush()
             level = event["level"]

@@ -1,27 +1,29 @@
 """What one studio request does, in its own child process: solve, explain, hint, step, trace.
 
 A request is a plain dict (the page's JSON, already checked by the server); the answer is
-a plain dict the page shows. Nothing here prints or exits: user-fixable errors become an
-`error` entry with the CLI's one-line message, and clingo's located messages become
-`errors` with line and column for the editor. Progress goes to `report(elapsed, found)`.
+a plain dict the page shows. Each request is a session's question (`pyasp_runner.session`)
+with the puzzle's own settings, as the command's without options (its preset, clingo
+options and default answers); the answer presents the session's outcome: the page's
+fields, and `envelope`, the command's `--json` object for the same question. Nothing here
+prints or exits: user-fixable errors become an `error` entry with the CLI's one-line
+message, and clingo's located messages become `errors` with line and column for the
+editor. Progress goes to `report(elapsed, found)`.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import escape, reasoning, runner
+from .. import escape, runner
 from ..board import Board
 from ..board.svg import svg
-from ..errors import AnswerShapeError, EncodingError, UserError
-from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
-from ..report import STATS_HELP, conflict_sentence, envelope, known_values
+from ..errors import AnswerShapeError, EncodingError, Stopped, UserError
+from ..session import Outcome, Session, Settings, load
+from ..session.record import STATS_HELP, conflict_sentence
 from .jobs import KEPT
 from .rules import check_rules
 
@@ -44,6 +46,10 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
         return {"status": "error", "error": f"{RULES_NAME}: its answers do not fit the "
                 f"puzzle's drawing: {error} (keep the #show lines of the packaged rules)",
                 "errors": []}
+    except Stopped as stop:
+        why = "time limit reached" if stop.status == runner.TIMEOUT else "stopped"
+        return {"status": stop.status, "error": f"{why} before an answer was reached",
+                "errors": []}
     except UserError as error:
         return {"status": "error", "error": str(error), "errors": []}
     except runner.Abandoned as stop:
@@ -53,101 +59,91 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
 
 
 def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dict[str, Any]:
-    puzzle = registry()[request["puzzle"]]
-    args = puzzle_arguments(puzzle)
     action = request["action"]
-    refusal = {"explain": puzzle.spec.refuses_explain, "hint": puzzle.spec.refuses_hint,
-               "step": puzzle.spec.refuses_hint}.get(action)
-    if refusal:
-        raise UserError(refusal)
     text, source = request["text"], request.get("source") or "<page>"
-    instance = puzzle.configure(puzzle.parse(text, source), option_values(puzzle, args))
-    puzzle.check_size(instance, None, False)
     time_limit = float(request["time_limit"])
     with tempfile.TemporaryDirectory(prefix="solve-asp-studio-") as folder:
-        encoding = puzzle.encoding
+        settings = Settings()
         if request.get("rules") is not None:
             check_rules(request["rules"])
             encoding = Path(folder) / RULES_NAME
             encoding.write_text(request["rules"], encoding="utf-8")
-        if action == "solve":
-            return solve(puzzle, instance, encoding, args, int(request.get("index", 0)),
-                         time_limit, report)
-        if action == "explain":
-            return explain(puzzle, instance, encoding, args, time_limit, report)
-        if action in ("hint", "step"):
-            return hint(puzzle, instance, encoding, action == "step", time_limit)
+            settings = settings._replace(encoding=encoding)
         if action == "trace":
-            return trace(puzzle, instance, encoding, args, time_limit, text,
-                         int(request.get("wanted", 2)))
+            # Both searches stop at 85% of the limit: the rest is for drawing the first pages.
+            session = Session.open(request["puzzle"], text, source=source, settings=settings,
+                                   time_limit=0.85 * time_limit)
+            return trace(session, text, int(request.get("wanted", 2)))
+        session = Session.open(request["puzzle"], text, source=source, settings=settings,
+                               time_limit=time_limit)
+        if action == "solve":
+            return solve(session, int(request.get("index", 0)), report)
+        if action == "explain":
+            return explain(session, report)
+        if action in ("hint", "step"):
+            return hint(session, action == "step")
         raise UserError(f"unknown action {action!r}")
 
 
 def drawer_for(request: dict[str, Any]) -> Any:
     """The boards of a request's puzzle and instance (the server draws a trace's pages)."""
     from .playback import Drawer
-    puzzle = registry()[request["puzzle"]]
     text, source = request["text"], request.get("source") or "<page>"
-    instance = puzzle.configure(puzzle.parse(text, source),
-                                option_values(puzzle, puzzle_arguments(puzzle)))
-    return Drawer(puzzle, instance)
+    loaded = load(request["puzzle"], text, source=source)
+    return Drawer(loaded.puzzle, loaded.instance)
 
 
-def puzzle_arguments(puzzle: Puzzle) -> argparse.Namespace:
-    """The command line's defaults for this puzzle, its own options included."""
-    from ..cli import build_parser  # the CLI's option table, so defaults are the same
-    return build_parser(puzzle.name).parse_args([puzzle.name, "-"])
-
-
-def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
-    from ..cli import option_values as given
-    return given(puzzle, args)
-
-
-def limits_for(puzzle: Puzzle, args: argparse.Namespace) -> runner.Limits:
-    """The command line's limits for this puzzle without -n (its own default models)."""
-    from ..loading import solve_limits
-    return solve_limits(puzzle, models=puzzle.default_models(option_values(puzzle, args)))
-
-
-def solve(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-          index: int, time_limit: float, report: Report) -> dict[str, Any]:
-    """Answer number `index` (0-based) and what is known about the count after it."""
-    limits = limits_for(puzzle, args)._replace(time_limit=time_limit)
-    if limits.models != 0:
-        models = max(limits.models, index + 2)  # one more proves there is no other
-        limits = limits._replace(models=models, keep=models)
-    result = runner.solve(encoding, instance.facts, limits, report)
-    answer = result.answers[index] if index < len(result.answers) else None
-    data = outcome(puzzle, instance, result)
+def solve(session: Session, index: int, report: Report) -> dict[str, Any]:
+    """Answer number `index` (0-based) and what is known about the count after it: the
+    first is the command's default solve; a later one looks for one more answer than it
+    shows, to tell whether there is a next."""
+    if index and session.models != 0:
+        wanted = max(session.models or 2, index + 2)
+        session = session._replace(settings=session.settings._replace(models=wanted))
+    outcome = session.solve(progress=report)
+    found = outcome.found
+    assert found is not None
+    data = outcome_view(outcome)
     data["index"] = index
-    data["has_next"] = index + 1 < result.count
-    if answer is not None:
-        data["board"] = picture(puzzle, instance, puzzle.board(instance, answer))
-        data["solution"] = puzzle.solution_json(instance, answer)
-    elif result.answers:
-        data["board"] = picture(puzzle, instance, puzzle.board(instance, result.answers[-1]))
+    data["has_next"] = index + 1 < found.count
+    if index < len(found.answers):
+        answer = found.answers[index]
+        data["board"] = picture(outcome, outcome.puzzle.board(outcome.instance, answer))
+        data["solution"] = outcome.puzzle.solution_json(outcome.instance, answer)
+    elif found.answers:
+        data["board"] = picture(outcome, outcome.puzzle.board(outcome.instance,
+                                                               found.answers[-1]))
     return data
 
 
-def outcome(puzzle: Puzzle, instance: Instance, result: runner.Result) -> dict[str, Any]:
-    """Status, the page's one-line summary, and the statistics with their meanings."""
-    data = envelope(puzzle, instance, result, shown=0)
-    closest = puzzle.assess(instance, result.answers)
+def outcome_view(outcome: Outcome) -> dict[str, Any]:
+    """Status, the page's one-line summary, the statistics with their meanings, and the
+    envelope of the command's --json."""
+    data = outcome.envelope()
+    found = outcome.found
+    assert found is not None
+    closest = outcome.closest
     return {
         "status": data["status"],
-        "summary": summary(result, closest.summary if closest else None),
-        "count": result.count,
-        "complete": result.complete,
+        "summary": summary(outcome, closest.summary if closest else None),
+        "count": found.count,
+        "complete": found.complete,
         "unique": data["unique"],
-        "stats": [{"name": key, "value": value, "meaning": STATS_HELP.get(key, "")}
-                  for key, value in result.stats.items()],
-        "messages": [_without_folder(text) for text in result.messages],
+        "stats": stats_view(found.stats),
+        "messages": [_without_folder(text) for text in found.messages],
+        "envelope": data,
     }
 
 
-def summary(result: runner.Result, closest: str | None) -> str:
+def stats_view(stats: dict[str, float]) -> list[dict[str, Any]]:
+    return [{"name": key, "value": value, "meaning": STATS_HELP.get(key, "")}
+            for key, value in stats.items()]
+
+
+def summary(outcome: Outcome, closest: str | None) -> str:
     """unique / N solutions / at least N / no solution / stopped, in one line."""
+    result = outcome.found
+    assert result is not None
     count = result.count
     if result.status in (runner.TIMEOUT, runner.INTERRUPTED):
         why = "time limit reached" if result.status == runner.TIMEOUT else "stopped"
@@ -158,7 +154,7 @@ def summary(result: runner.Result, closest: str | None) -> str:
     if closest:
         return closest
     if result.status == runner.UNSOLVABLE:
-        return "No solution: the clues contradict the rules."
+        return f"No solution: {outcome.puzzle.spec.unsolvable}."
     what = "best answer" if result.optimising else "solution"
     if count == 1 and result.complete:
         return f"Solved: the {what} is unique."
@@ -167,78 +163,63 @@ def summary(result: runner.Result, closest: str | None) -> str:
     return f"At least {count} {what}s."
 
 
-def explain(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-            time_limit: float, report: Report) -> dict[str, Any]:
+def explain(session: Session, report: Report) -> dict[str, Any]:
     """If there is no solution: a minimal set of clues that cannot hold together."""
-    deadline = time.perf_counter() + time_limit
-    limits = limits_for(puzzle, args)._replace(time_limit=time_limit)
-    result = runner.solve(encoding, instance.facts, limits, report)
-    data = outcome(puzzle, instance, result)
-    if result.status != runner.UNSOLVABLE:
+    outcome = session.explain(progress=report)
+    data = outcome_view(outcome)
+    puzzle, instance = outcome.puzzle, outcome.instance
+    if outcome.conflict is None:
         data["explanation"] = ("The clues are consistent: the puzzle has a solution, "
-                               "nothing to explain." if result.status == runner.SOLVED
+                               "nothing to explain." if data["status"] == runner.SOLVED
                                else data["summary"])
         return data
-    conflict = reasoning.minimal_conflict(reasoning.ClueProgram(
-        encoding, instance.structure, instance.clues, deadline))
-    if not conflict:
-        data["explanation"] = ("No solution even without any clue: the rules cannot be "
-                               "satisfied for this size.")
-        data["conflict"] = []
+    data["conflict"] = data["envelope"]["conflict"]
+    if not outcome.conflict:
+        data["explanation"] = (f"No solution even without any clue: "
+                               f"{puzzle.spec.unsolvable_alone}.")
         return data
-    data["conflict"] = [puzzle.clue_json(instance, clue) for clue in conflict]
+    boards = outcome.boards()
     if puzzle.draws_clues:
-        data["board"] = picture(puzzle, instance, puzzle.conflict_board(instance, conflict))
-    data["explanation"] = f"No solution: {conflict_sentence(puzzle, instance, conflict)}"
+        data["board"] = picture(outcome, boards[0])
+    data["explanation"] = f"No solution: {conflict_sentence(puzzle, instance, outcome.conflict)}"
     return data
 
 
-def hint(puzzle: Puzzle, instance: Instance, encoding: Path, step: bool,
-         time_limit: float) -> dict[str, Any]:
+def hint(session: Session, step: bool) -> dict[str, Any]:
     """The values forced in every solution, or (step) by propagation alone."""
-    started = time.perf_counter()
-    found = reasoning.hints(encoding, instance.structure, instance.clues, step=step,
-                            deadline=started + time_limit)
-    elapsed = {"name": "time_s", "value": round(time.perf_counter() - started, 4),
-               "meaning": STATS_HELP["time_s"]}
-    if found.forced is None or found.solution is None:
-        return {"status": runner.UNSOLVABLE, "stats": [elapsed],
+    outcome = session.hint(step=step)
+    data = outcome.envelope()
+    elapsed = stats_view(data["stats"])
+    if outcome.forced is None:
+        return {"status": runner.UNSOLVABLE, "stats": elapsed, "envelope": data,
                 "summary": "No solution: nothing is forced (Explain shows why)."}
-    answer = Answer(found.forced)
-    given = sum(clue.name == "given" for clue in instance.clues)
-    forced = known_values(puzzle.solution_json(instance, answer)) - given
-    open_values = known_values(puzzle.solution_json(instance, found.solution)) - given
+    forced, open_values = outcome.hint_counts
     how = "by propagation alone, without a guess" if step else "in every solution"
-    return {"status": runner.SOLVED, "stats": [elapsed], "forced": forced,
-            "open": open_values,
-            "board": picture(puzzle, instance, puzzle.board(instance, answer).forced()),
-            "solution": puzzle.solution_json(instance, answer),
+    return {"status": runner.SOLVED, "stats": elapsed, "forced": forced,
+            "open": open_values, "board": picture(outcome, outcome.boards()[0]),
+            "solution": data["hint"]["solution"], "envelope": data,
             "summary": f"Forced {how}: {forced} of the {open_values} values not given."}
 
 
-def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Namespace,
-          time_limit: float, text: str, wanted: int) -> dict[str, Any]:
+def trace(session: Session, text: str, wanted: int) -> dict[str, Any]:
     """clingo's search recorded and turned into board steps (as `--trace` records it),
     and beside it the hand-written search; both look for `wanted` solutions, as the
     comparison in docs/declarative-vs-imperative.md does. The page gets the counts and
     the first page of steps; the whole playbacks go to the server (`KEPT`), which draws
     further pages when the page asks."""
-    from ..trace import record
     from .playback import MAX_EVENTS, Drawer, clingo_playback, imperative_playback
-    # Both searches stop at 85% of the limit: the rest is for drawing the first pages.
-    deadline = time.perf_counter() + 0.85 * time_limit
-    limits = limits_for(puzzle, args)._replace(
-        threads=1, models=wanted, keep=wanted,  # as the comparison's `--models N`
-        time_limit=0.85 * time_limit)
-    # The counts of `solve-asp --json` (and so of the comparison's table): recording joins
-    # the solver as a propagator, which can change clasp's path.
-    plain = runner.solve(encoding, instance.facts, limits)
-    recorded = record(encoding, instance.facts, limits, puzzle.name, instance.source,
-                      max_events=MAX_EVENTS, deadline=deadline)
+
+    # The counts of `solve-asp --json -n WANTED` (and so of the comparison's table):
+    # recording joins the solver as a propagator, which can change clasp's path.
+    counted = session._replace(settings=session.settings._replace(models=wanted, threads=1))
+    plain = counted.solve().found
+    assert plain is not None
+    recorded = session.trace(wanted, MAX_EVENTS)
+    puzzle, instance = session.loaded.puzzle, session.loaded.instance
     drawer = Drawer(puzzle, instance)
     clingo = clingo_playback(puzzle, instance, recorded)
     # The rules do not change the hand-written search; it stops at the deadline too.
-    imperative = imperative_playback(puzzle, instance, text, wanted, deadline)
+    imperative = imperative_playback(puzzle, instance, text, wanted, session.deadline)
     played = clingo.view(drawer)
     played["plain"] = {"choices": int(plain.stats["choices"]),
                        "conflicts": int(plain.stats["conflicts"]), "answers": plain.count}
@@ -252,9 +233,9 @@ def trace(puzzle: Puzzle, instance: Instance, encoding: Path, args: argparse.Nam
             KEPT: {"clingo": clingo, "imperative": imperative}}
 
 
-def picture(puzzle: Puzzle, instance: Instance, board: Board) -> str:
+def picture(outcome: Outcome, board: Board) -> str:
     """The board model's SVG picture (it escapes every text it writes)."""
-    return svg(board, f"{puzzle.name} · {escape.name(instance.source)}")
+    return svg(board, f"{outcome.puzzle.name} · {escape.name(outcome.instance.source)}")
 
 
 def located(messages: list[str]) -> list[dict[str, Any]]:
@@ -263,8 +244,9 @@ def located(messages: list[str]) -> list[dict[str, Any]]:
     for message in messages:
         match = _LOCATED.match(message.strip())
         if match and Path(match["file"]).name == RULES_NAME:
+            text = _without_folder(match["text"].strip())  # its notes name the file too
             found.append({"line": int(match["line"]), "column": int(match["column"]),
-                          "message": f"{match['kind']}: {match['text'].strip()}"})
+                          "message": f"{match['kind']}: {text}"})
     return found
 
 

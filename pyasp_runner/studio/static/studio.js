@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 const state = {
   puzzles: {}, puzzle: null, instance: null, pasted: null, packaged: "", editor: null,
   job: null, index: 0, lastAction: null,
+  chosen: 0,  // counts the choices of puzzle and instance: an answer to an older one is dropped
+  answers: 0,  // counts the answers shown: a trace's players act only while theirs is shown
 };
 
 async function api(path, body) {
@@ -73,21 +75,41 @@ async function choosePuzzle() {
 }
 
 async function showInstance() {
+  state.chosen += 1;
+  if (state.job) stop();  // the running request was about the puzzle shown before
+  if (state.pasted !== null) $("source").textContent = "pasted puzzle";
+  else $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
   clearAnswer();
-  if (state.pasted !== null) {
-    $("source").textContent = "pasted puzzle";
-    return;
-  }
-  $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
+  showEmpty(true);
 }
 
+// What the right pane says while it shows no answer: what to press, on what.
+function showEmpty(shown) {
+  const empty = $("empty");
+  empty.hidden = !shown;
+  if (!shown) return;
+  const what = state.pasted !== null ? "the pasted puzzle" : state.instance ? $("source").textContent : null;
+  empty.textContent = what === null
+    ? "Pick an instance, or paste a puzzle, then press Solve."
+    : `Press Solve to solve ${what} with the rules on the left. Explain says why a puzzle ` +
+      "has no solution, Hint and Step show the values that are forced, Trace plays the " +
+      "search back step by step.";
+}
+
+// Everything the last answer showed goes: its summary, error, board, trace players,
+// statistics and clingo's messages.
 function clearAnswer() {
+  state.answers += 1;
+  $("answer").classList.remove("stale");
   $("board").textContent = "";
+  $("players").textContent = "";
   $("players").hidden = true;
   document.querySelector("main").classList.remove("tracing");
   setSummary("");
   showError("");
+  StudioEditor.showErrors(state.editor, []);
   $("stats").hidden = true;
+  $("stats").tBodies[0].textContent = "";
   $("messages").textContent = "";
   $("next").disabled = true;
 }
@@ -109,7 +131,10 @@ async function run(action, { index = 0 } = {}) {
   else { showError("pick an instance, or paste a puzzle"); return; }
   showError("");
   StudioEditor.showErrors(state.editor, []);
+  showEmpty(false);
+  $("answer").classList.add("stale");  // the last answer, dimmed until this one's comes
   state.lastAction = action;
+  const chosen = state.chosen;
   setBusy(true);
   try {
     let job = await api("/api/jobs", request);
@@ -120,11 +145,11 @@ async function run(action, { index = 0 } = {}) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       job = await api(`/api/jobs/${job.id}`);
     }
-    show(action, { ...job.result, job: job.id }, index);
+    if (chosen === state.chosen) show(action, { ...job.result, job: job.id }, index);
   } catch (error) {
-    showError(error.message);
-    setSummary("", "");
+    if (chosen === state.chosen) { clearAnswer(); showError(error.message); }
   } finally {
+    $("answer").classList.remove("stale");
     state.job = null;
     $("progress").textContent = "";
     setBusy(false);
@@ -164,6 +189,8 @@ function player(title, played, counts, name, jobId) {
   root.querySelector("h3").textContent = title;
   root.querySelector(".ruled-out").hidden = name !== "clingo";  // only clingo guesses "not"
   root.querySelector(".counts").textContent = counts;
+  const answer = state.answers;
+  const shown = () => answer === state.answers;  // false once a new answer replaced this one
   const total = played.total_steps;
   const page = played.page;
   const cache = new Map(played.steps.map((step) => [step.index, step]));
@@ -216,7 +243,7 @@ function player(title, played, counts, name, jobId) {
   }
 
   async function go(index) {
-    if (!total) return;
+    if (!total || !shown()) return;
     index = Math.min(Math.max(index, 0), total - 1);
     wanted = index;
     slider.value = String(index);
@@ -225,10 +252,10 @@ function player(title, played, counts, name, jobId) {
       try {
         await fetchPage(index - (index % page));
       } catch (error) {
-        showError(error.message);
+        if (shown()) showError(error.message);
         return;
       }
-      if (wanted !== index || !cache.has(index)) return;  // the slider moved on meanwhile
+      if (wanted !== index || !cache.has(index) || !shown()) return;  // moved on meanwhile
     }
     draw(index, cache.get(index));
     const next = index - (index % page) + page;
@@ -245,7 +272,7 @@ function player(title, played, counts, name, jobId) {
       for (const step of data.steps) cache.set(step.index, step);
       await go(data.start);
     } catch (error) {
-      showError(error.message);
+      if (shown()) showError(error.message);
     }
   }
 
@@ -253,7 +280,7 @@ function player(title, played, counts, name, jobId) {
     if (playing) { playing = false; return; }
     playing = true;
     button.textContent = "pause";
-    while (playing && at < total - 1) {
+    while (playing && shown() && at < total - 1) {  // a new answer ends it
       await go(at + 1);
       await new Promise((resolve) => setTimeout(resolve, SPEEDS[root.querySelector(".speed").value]));
     }
@@ -299,17 +326,31 @@ function showPlayers(result) {
   document.querySelector("main").classList.add("tracing");
 }
 
+// The error's line, then what clingo's located messages add to it: a message the line
+// already quotes is not repeated, the notes under a message (an unsafe variable's) are.
+function errorText(result) {
+  const head = result.error || "";
+  const lines = head ? [head] : [];
+  for (const e of result.errors || []) {
+    const [first, ...notes] = e.message.split("\n");
+    const where = `rules.lp:${e.line}:${e.column}`;
+    const quoted = (head.includes(`${where}:`) || head.includes(`${where}-`)) && head.endsWith(first);
+    if (!quoted) lines.push(`${where}: ${first}`);
+    lines.push(...notes);
+  }
+  return lines.join("\n");
+}
+
+// One answer replaces the whole of the last one.
 function show(action, result, index) {
+  clearAnswer();
   if (result.status === "error") {
-    showError([result.error, ...(result.errors || []).map(
-      (e) => `rules.lp:${e.line}:${e.column}: ${e.message}`)].filter(Boolean).join("\n"));
+    showError(errorText(result));
     StudioEditor.showErrors(state.editor, result.errors || []);
     setSummary("", "error");
     return;
   }
   if (result.error) showError(result.error);
-  $("players").hidden = true;
-  document.querySelector("main").classList.remove("tracing");
   if (result.board !== undefined) $("board").innerHTML = result.board;
   if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
   let summary = result.summary || "";
@@ -319,7 +360,6 @@ function show(action, result, index) {
   state.index = index;
   $("next").disabled = !(action === "solve" && result.has_next);
   const body = $("stats").tBodies[0];
-  body.textContent = "";
   for (const stat of result.stats || []) {
     const row = body.insertRow();
     row.dataset.name = stat.name;

@@ -1,0 +1,206 @@
+"""What a question found, as one record every front end presents: `Outcome`.
+
+An outcome builds the JSON envelope of `docs/json.md` (`envelope()`: the command's
+`--json`, the API's fields, a studio answer's and a collection line's) and the boards
+to draw (`boards()`: the terminal's, the SVG's, a notebook's); `status` is the
+envelope's. The words said about an outcome that are not a drawing (a conflict in a
+sentence, what each statistic means) are here too, for the command and the studio.
+It knows no particular puzzle: values come through the registry's `Puzzle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .. import runner
+from ..puzzle import Answer, Closest, Instance, Puzzle
+
+if TYPE_CHECKING:
+    from clingo import Symbol
+
+    from ..board import Board
+    from .loading import Loaded
+
+# The questions (`Outcome.question`).
+SOLVE, EXPLAIN, HINT, STEP, GRADE = "solve", "explain", "hint", "step", "grade"
+
+STATS_HELP = {
+    "time_s": "whole run (reading, grounding, search, output so far), seconds",
+    "ground_s": "grounding: rules instantiated for these facts",
+    "solve_s": "search, including the uniqueness or optimality proof",
+    "choices": "decisions: atoms the solver guessed",
+    "conflicts": "guesses that led to a contradiction and were learned from",
+    "rules": "ground rules after instantiation",
+    "atoms": "ground atoms",
+    "output_s": "writing the answers (JSON or drawings), seconds",
+}
+
+
+class Outcome(NamedTuple):
+    """What one question about a loaded puzzle found.
+
+    question: SOLVE, EXPLAIN, HINT, STEP or GRADE; found: the search for answers (a
+    hint's: None); shown: how many of its answers are listed as solutions; models: the
+    answers asked for (None: the uniqueness check); counting: only counted (--count);
+    conflict: explain's minimal set of clues that cannot hold together (None: none
+    looked for, the puzzle has a solution); forced: a hint's forced values as a partial
+    answer (None: no solution), with `hint_counts` (forced, open); grade: the grade
+    object of docs/grading.md; checks: the searches a question made; seconds: a
+    hint's time.
+    """
+
+    loaded: Loaded
+    question: str
+    found: runner.Result | None
+    shown: int = 0
+    models: int | None = None
+    counting: bool = False
+    conflict: tuple[Symbol, ...] | None = None
+    forced: Answer | None = None
+    hint_counts: tuple[int, int] = (0, 0)
+    grade: Mapping[str, Any] | None = None
+    checks: int = 0
+    seconds: float = 0.0
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.loaded.puzzle
+
+    @property
+    def instance(self) -> Instance:
+        return self.loaded.instance
+
+    @property
+    def answers(self) -> list[Answer]:
+        """The answers listed as solutions."""
+        return self.found.answers[:self.shown] if self.found is not None else []
+
+    @property
+    def closest(self) -> Closest | None:
+        """The puzzle's judgement of an optimum that is not a solution (None: there is
+        none, or the puzzle makes none)."""
+        if self.found is None:
+            return None
+        return self.puzzle.assess(self.instance, self.found.answers)
+
+    @property
+    def status(self) -> str:
+        """The envelope's status: the runner's, a hint's, or a puzzle's own ("closest")."""
+        if self.found is None:
+            return runner.UNSOLVABLE if self.forced is None else runner.SOLVED
+        closest = self.closest
+        if closest is not None and self.found.status == runner.SOLVED:
+            return closest.status
+        return self.found.status
+
+    @property
+    def notes(self) -> list[str]:
+        """What loading noted (an overridden clingo option) and clingo's messages."""
+        messages = self.found.messages if self.found is not None else []
+        return [*self.loaded.notes, *messages]
+
+    def envelope(self, shown: int | None = None,
+                 solutions: list[Any] | None = None) -> dict[str, Any]:
+        """The JSON envelope, with the first `shown` answers (default: the outcome's) as
+        solutions and their atoms; `solutions`: those answers already converted, when the
+        writing made them (and stopped early, perhaps)."""
+        if self.found is None:
+            return self._hint_envelope()
+        count = self.shown if shown is None else shown
+        data = solve_envelope(self.puzzle, self.instance, self.found, count, solutions)
+        if count:
+            listed = len(solutions) if solutions is not None else count
+            data["atoms"] = [list(answer.texts) for answer in self.found.answers[:listed]]
+        if self.question == EXPLAIN and self.conflict is not None:
+            data["conflict"] = [self.puzzle.clue_json(self.instance, clue)
+                                for clue in self.conflict]
+        if self.grade is not None:
+            data["grade"] = dict(self.grade)
+        return data
+
+    def _hint_envelope(self) -> dict[str, Any]:
+        """--hint's envelope: no solutions, the forced values and their counts."""
+        forced = self.forced
+        data: dict[str, Any] = {
+            "puzzle": self.puzzle.name, "status": self.status, "solutions": [],
+            "count": int(forced is not None), "complete": forced is None, "unique": None,
+            "hint": None, "stats": {"time_s": round(self.seconds, 4)}}
+        if forced is not None:
+            data["hint"] = {"mode": "propagation" if self.question == STEP else "cautious",
+                            "forced": self.hint_counts[0], "open": self.hint_counts[1],
+                            "solution": self.puzzle.solution_json(self.instance, forced)}
+        return data
+
+    def boards(self) -> list[Board]:
+        """What is drawn: the answers listed; explain's clues, those in the conflict
+        marked (where the puzzle draws its clues; else the answer found); a hint's forced
+        values; grade's solution."""
+        puzzle, instance = self.puzzle, self.instance
+        if self.found is None:
+            return [puzzle.board(instance, self.forced).forced()] if self.forced else []
+        if self.question == EXPLAIN:
+            if self.conflict and puzzle.draws_clues:
+                return [puzzle.conflict_board(instance, self.conflict)]
+            return [puzzle.board(instance, answer) for answer in self.found.answers[:1]]
+        return [puzzle.board(instance, answer) for answer in self.answers]
+
+    def captions(self) -> list[str]:
+        """A caption per board where there are several ("Solution 2"), else none."""
+        count = len(self.answers) if self.question in (SOLVE, GRADE) else 1
+        return [f"Solution {i}" for i in range(1, count + 1)] if count > 1 else []
+
+
+def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
+                   shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
+    """The JSON envelope of a search, with the first `shown` answers as solutions
+    (`solutions`: those answers already converted, when the writing made them)."""
+    closest = puzzle.assess(instance, result.answers)
+    if solutions is None:
+        solutions = [puzzle.solution_json(instance, a) for a in result.answers[:shown]]
+    data: dict[str, Any] = {
+        "puzzle": puzzle.name,
+        "status": result.status,
+        "solutions": solutions,
+        "count": result.count,
+        "complete": result.complete,
+        "unique": result.unique,
+    }
+    if puzzle.verdict(instance, result.answers) is not None:
+        data["unique"] = None  # one table of answers: no uniqueness question
+    if closest is not None:
+        if result.status == runner.SOLVED:
+            data["status"] = closest.status
+        data["unique"] = None
+        data["closest"] = {**closest.extra, "solutions": solutions, "count": result.count}
+        if not closest.in_solutions:  # the best answers are not solutions: none was found
+            data["solutions"] = []
+            data["count"] = 0
+    if result.optimising:
+        data["optimal"] = result.optimal
+    if result.capped:
+        data["capped"] = True
+    data["stats"] = result.stats
+    return data
+
+
+def conflict_sentence(puzzle: Puzzle, instance: Instance, conflict: Sequence[Symbol]) -> str:
+    """A minimal conflict in words: "the 5 at (1,1) and the 5 at (1,2) cannot both hold"."""
+    described = [puzzle.describe_clue(instance, clue) for clue in conflict]
+    if len(described) == 1:
+        return f"{described[0]} alone cannot hold."
+    both = "both" if len(described) == 2 else "all"
+    return (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
+            f"together; without any one of them the rest can.")
+
+
+def known_values(solution: Any) -> int:
+    """The values a (possibly partial) JSON solution knows: numbers, and characters of
+    string rows; unknown ones are null, or `?` in a string row."""
+    if isinstance(solution, dict):
+        return sum(known_values(value) for value in solution.values())
+    if isinstance(solution, list):
+        return sum(known_values(value) for value in solution)
+    if isinstance(solution, str):
+        return sum(char != "?" for char in solution)
+    return int(solution is not None)
