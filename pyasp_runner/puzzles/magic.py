@@ -43,6 +43,9 @@ MAX_N = 100
 # The runner's size check (--max-size/--force): cells; a 20 x 20 board grounds 160,000
 # value atoms, and the search in the sums is what gets hard long before that.
 MAX_SIZE = 400
+# generate: each clue dropped is a uniqueness check, a search that grows hard fast (CPU
+# seconds): 5x5 7 s, 6x6 93 s, 8x8 nothing in 300 s.
+GENERATED_SIDE = 5
 
 
 class Board(NamedTuple):
@@ -113,6 +116,16 @@ def _structure(board: Board) -> tuple[Symbol, ...]:
     return (fact("size", board.n), fact("low", board.low))
 
 
+def reach(instance: Instance, generating: bool) -> str | None:
+    """Generating beyond GENERATED_SIDE: beyond what is known to finish in a minute."""
+    board: Board = instance.data
+    if not generating or board.n <= GENERATED_SIDE:
+        return None
+    return (f"making a {board.n}x{board.n} magic puzzle is beyond what is known to finish "
+            f"in a minute (a 6x6 takes about a minute and a half, an 8x8 gave nothing in "
+            f"5 minutes)")
+
+
 def size(instance: Instance) -> tuple[int, str]:
     board: Board = instance.data
     return board.n * board.n, "cells"
@@ -164,5 +177,5 @@ PUZZLE = PuzzleSpec(
     name="magic", parse=parse, solution_json=solution_json, board=board,
     describe_clue=describe_given,
     conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, size=size, max_size=MAX_SIZE,
+    write=write, size=size, max_size=MAX_SIZE, reach=reach,
 )
