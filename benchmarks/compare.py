@@ -48,7 +48,7 @@ from bench import ROOT, machine, measure, print_table
 
 BENCHMARKS = Path(__file__).resolve().parent
 from pyasp_runner.imperative import PUZZLES  # noqa: E402
-from pyasp_runner.puzzle import registry  # noqa: E402
+from pyasp_runner.puzzles import registry  # noqa: E402
 
 PROLOG = BENCHMARKS / "prolog"
 PROLOG_PUZZLES = ("jodici", "flower", "equation")

@@ -41,7 +41,7 @@ from bench import (
 )
 
 from pyasp_runner import runner
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 FOLDER = ROOT / "instances" / "countdown"
 PEER = Path(__file__).resolve().parent / "peers" / "countdown.py"

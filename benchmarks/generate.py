@@ -46,7 +46,7 @@ from typing import Any
 
 from bench import CHILD_ENV, COMMAND, ROOT, baseline_seconds, machine, measure, print_table
 
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 SEEDS = 5
 QUICK_SEEDS = 2

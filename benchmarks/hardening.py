@@ -78,7 +78,6 @@ import public_ceilings
 from bench import CHILD_ENV, COMMAND, ROOT, machine
 from bench import print_table as _print_table
 
-
 TIMEOUT_S = 60  # a child still running this long after its start is killed: a hang
 # Every run without a time limit of its own gets this one (HARDENING_TIME_LIMIT_S), so
 # that a slow mutated instance ends with exit 4 and what it found, not at the timeout.
@@ -224,7 +223,7 @@ def number_edit(text: str, replace, last: bool = False) -> str:
 
 def inline_puzzles() -> set[str]:
     """Puzzles that read an argument naming no file as the puzzle text itself."""
-    from pyasp_runner.puzzle import registry
+    from pyasp_runner.puzzles import registry
 
     return {name for name, puzzle in registry().items() if puzzle.spec.inline}
 
@@ -571,7 +570,7 @@ def fact_atoms(text: str) -> tuple[set[str], list[str]]:
 
 
 def puzzle_atoms(puzzle: str, text: str) -> set[str]:
-    from pyasp_runner.puzzle import registry
+    from pyasp_runner.puzzles import registry
 
     return {str(symbol) for symbol in registry()[puzzle].parse(text, "original").facts}
 
@@ -721,7 +720,7 @@ def ceiling_inputs(folder: Path) -> list[tuple[str, str, str, bool]]:
     def largest(puzzle: str, build: Callable[[int], str], low: int, high: int) -> int:
         """The largest n in low..high whose build(n) is within the puzzle's limit."""
         from pyasp_runner.errors import InputError
-        from pyasp_runner.puzzle import registry
+        from pyasp_runner.puzzles import registry
 
         spec = registry()[puzzle].spec
         assert spec.size is not None and spec.max_size is not None

@@ -116,7 +116,8 @@ def settled_share(path: Path) -> float:
     """The share of cells whose colour clingo's propagation settles before any choice."""
     import clingo
 
-    from pyasp_runner.puzzle import facts_text, registry
+    from pyasp_runner.puzzle import facts_text
+    from pyasp_runner.puzzles import registry
 
     puzzle = registry()["nonogram"]
     instance = puzzle.spec.parse(path.read_text(), str(path))

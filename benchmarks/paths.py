@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bench import baseline_seconds, machine, measure, print_table
 
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 from pyasp_runner.runner import Limits, solve
 
 Cell = tuple[int, int]

@@ -18,10 +18,11 @@ from bench import ROOT, baseline_seconds, machine, measure, print_table
 
 def instance_files(puzzles: list[str]) -> list[Path]:
     folders = [ROOT / "instances" / p for p in puzzles] if puzzles else sorted(
-        (ROOT / "instances").iterdir())
+        path for path in (ROOT / "instances").iterdir() if path.is_dir())
     return sorted(
         path for folder in folders for path in folder.iterdir()
         if path.is_file() and not path.name.endswith(".expected.json")
+        and path.name != "README.md"
     )
 
 

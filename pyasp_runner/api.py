@@ -17,9 +17,10 @@ draw, 3) and, from explain, hint and generate, which have no partial answer, `St
 status is "timeout" and it keeps what it found.
 
 Each function is a front end of the session (`pyasp_runner.session`), as the command
-is: the same settings give the same envelope. In Jupyter a result shows its board as a
-picture (`_repr_svg_`); a `Solutions` list of several answers shows them as a row of
-pictures.
+is: the same settings give the same envelope. In Jupyter a result shows its status line
+and its boards (`_repr_html_`; `_repr_svg_` is the picture alone); `result.boards()`, a
+`Solutions` list, shows the boards as one picture, in a grid under one legend. `repr` of
+a result or a board is one short line.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ from typing import Any
 import clingo
 
 from . import runner
+from .board.html import figure, short_repr
 from .errors import EncodingError, InputError, UserError
 from .errors import Stopped as Stopped  # raised by explain, hint and generate: part of the API
-from .puzzle import Answer, Instance, OptionValues, registry
+from .inputs import read_text as read_text  # a puzzle file's text, or an InputError
+from .puzzle import Answer, Instance, OptionValues
+from .puzzles import registry
 from .session import DEFAULT_CAP, Loaded, Outcome, Session, Settings
 from .session.loading import extra_atoms
 from .session.loading import puzzle_named as puzzle_named
@@ -118,7 +122,29 @@ class Result:
 
     def _repr_svg_(self) -> str | None:
         boards = self.boards()
-        return boards[0]._repr_svg_() if boards else None
+        return boards.svg(self.puzzle) if boards else None
+
+    def _repr_html_(self) -> str:
+        return figure(self.status_line(), self.notes, self._repr_svg_())
+
+    def status_line(self) -> str:
+        """The run in one line, as the notebook shows it over the picture."""
+        unique = {True: "unique", False: "not unique", None: "uniqueness not known"}
+        said = [self.status, *([unique[self.unique]] if self.count else [])]
+        found = [f"{self.count} answer{'s' * (self.count != 1)}" + " (capped)" * self.capped,
+                 "search complete" if self.complete else "search not complete"]
+        if self.optimal is not None:
+            found.append("optimal" if self.optimal else "not proven optimal")
+        time_s = self.stats.get("time_s")
+        timed = f" in {time_s:.3g} s" if isinstance(time_s, (int, float)) else ""
+        return f"{self.puzzle}: {', '.join(said)} ({', '.join(found)}){timed}"
+
+    def __repr__(self) -> str:
+        return short_repr(type(self).__name__, self._brief())
+
+    def _brief(self) -> dict[str, object]:
+        return {"puzzle": self.puzzle, "status": self.status, "count": self.count,
+                "unique": self.unique, "complete": self.complete}
 
 
 @dataclass(frozen=True)
@@ -137,14 +163,29 @@ class Board:
     def __rich__(self) -> Any:
         return self.loaded.puzzle.render(self.loaded.instance, self.answer)
 
+    def __repr__(self) -> str:
+        return short_repr("Board", {"puzzle": self.loaded.puzzle.name,
+                                    "source": self.loaded.instance.source,
+                                    "atoms": len(self.answer.symbols)})
+
 
 class Solutions(list[Board]):
-    """Several boards; a notebook shows them as a row of pictures."""
+    """Several boards; a notebook shows them as one picture, in a grid under one legend."""
+
+    def svg(self, title: str = "") -> str:
+        """The boards as one SVG picture, each under its caption ("Solution 2") when there
+        are several, as the command's --svg draws them."""
+        from .board.svg import svg
+
+        if not self:
+            raise ValueError("no board to draw")
+        board = self[0].loaded.puzzle.board
+        captions = [f"Solution {i}" for i in range(1, len(self) + 1)] if len(self) > 1 else []
+        return svg([board(b.loaded.instance, b.answer) for b in self], title, captions)
 
     def _repr_html_(self) -> str:
-        cells = "".join(f'<div style="display:inline-block;margin:0 1em 1em 0">{b.svg()}</div>'
-                        for b in self)
-        return f"<div>{cells}</div>"
+        return figure(f"{len(self)} board{'s' * (len(self) != 1)}",
+                      picture=self.svg() if self else None)
 
 
 def picture(loaded: Loaded, answer: Answer) -> str:
@@ -197,18 +238,6 @@ def solve_file(puzzle: str, path: str | Path, **settings: Any) -> Result:
     return solve(puzzle, read_text(path), source=str(path), **settings)
 
 
-def read_text(path: str | Path) -> str:
-    """A puzzle file's text, or an InputError naming it."""
-    try:
-        return Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(str(path), "no such file") from None
-    except UnicodeDecodeError as err:
-        raise InputError(str(path), f"not UTF-8 text (byte {err.start})") from None
-    except OSError as err:
-        raise InputError(str(path), f"cannot be read: {err.strerror}") from None
-
-
 def _fields(outcome: Outcome) -> dict[str, Any]:
     """A `Result`'s fields from an outcome with a search."""
     loaded, found = outcome.loaded, outcome.found
@@ -230,7 +259,7 @@ def result_of(outcome: Outcome) -> Result:
     return Result(**_fields(outcome))
 
 
-@dataclass
+@dataclass(repr=False)
 class Explained(Result):
     """A solve, and when there is no solution a minimal set of clues that cannot hold
     together (`conflict`: their JSON; None when there was a solution)."""
@@ -246,6 +275,16 @@ class Explained(Result):
         puzzle = self.loaded.puzzle
         return svg([puzzle.conflict_board(self.loaded.instance, self.conflict_clues)],
                    f"{self.puzzle}: conflict")
+
+    def status_line(self) -> str:
+        line = super().status_line()
+        if self.conflict is None:
+            return line
+        return f"{line}; a minimal conflict of {len(self.conflict)} clues"
+
+    def _brief(self) -> dict[str, object]:
+        return {**super()._brief(),
+                "conflict": None if self.conflict is None else len(self.conflict)}
 
 
 def explain(puzzle: str, text: str, *, source: str = "<text>",
@@ -295,6 +334,17 @@ class Hinted:
 
         return svg([self.loaded.puzzle.board(self.loaded.instance, self.answer).forced()],
                    f"{self.puzzle}: forced")
+
+    def _repr_html_(self) -> str:
+        by = "propagation alone" if self.mode == "propagation" else "every solution"
+        line = (f"{self.puzzle}: {self.status}, {self.forced} of {self.open} open values "
+                f"forced ({by})")
+        return figure(line, (), self._repr_svg_())
+
+    def __repr__(self) -> str:
+        return short_repr("Hinted", {"puzzle": self.puzzle, "status": self.status,
+                                     "mode": self.mode, "forced": self.forced,
+                                     "open": self.open})
 
 
 def hint(puzzle: str, text: str, *, step: bool = False, source: str = "<text>",
@@ -348,6 +398,15 @@ class GeneratedPuzzle:
 
         return svg([self.loaded.puzzle.conflict_board(self.blank, [])], self.puzzle)
 
+    def _repr_html_(self) -> str:
+        line = (f"{self.puzzle}: generated, seed {self.seed}, {self.clues} clues, "
+                f"{self.level or 'not graded'}")
+        return figure(line, (), self._repr_svg_())
+
+    def __repr__(self) -> str:
+        return short_repr("GeneratedPuzzle", {"puzzle": self.puzzle, "seed": self.seed,
+                                              "clues": self.clues, "level": self.level})
+
 
 def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
              minimise: bool = True, to: str | None = None, time_limit: float | None = None,
@@ -371,7 +430,7 @@ def generate(puzzle: str, *, size: str | None = None, seed: int | None = None,
                            made.time_s, made.grade, made.loaded, made.blank)
 
 
-@dataclass
+@dataclass(repr=False)
 class Graded(Result):
     """A solve that also grades the puzzle by the reasoning it needs (`grade`: the JSON
     envelope's `grade` object; `level`: "easy", "medium", "hard", or None when the
@@ -380,6 +439,13 @@ class Graded(Result):
     grade: dict[str, Any] = field(default_factory=dict)
     level: str | None = None
     checks: int = 0
+
+    def status_line(self) -> str:
+        level = f"level {self.level}" if self.level else "no level (no unique solution)"
+        return f"{super().status_line()}; {level}"
+
+    def _brief(self) -> dict[str, object]:
+        return {**super()._brief(), "level": self.level}
 
 
 def grade(puzzle: str, text: str, *, source: str = "<text>",

@@ -1,9 +1,9 @@
 """Auditing a collection: which puzzles several inputs name, each solved as a task, its JSON line.
 
 `solve-asp PUZZLE FILE...` (several inputs, a directory, `--lines`, or one of the
-collection options) solves every puzzle in a worker (`batch.py`) and writes one JSON
+collection options) solves every puzzle in a worker (`batch`) and writes one JSON
 object per puzzle. This module decides what the puzzles are and what each line says;
-`cli.py` prints.
+the command line (`cli/collection.py`) prints.
 
 What an input gives:
 - a file: one puzzle; with `--lines`, one puzzle per line (for one-line formats: game
@@ -39,15 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from . import batch, inputs
-from .errors import InputError, UserError
-from .puzzle import Puzzle
+from .errors import STATUS_EXIT, ExitCode, InputError, UserError
+from .puzzles import Puzzle
 
 EXPECTED_SUFFIX = ".expected.json"
 STDIN = "<stdin>"
 # A file of one-line puzzles may hold a whole collection: read up to this many bytes.
 MAX_LINES_BYTES = 64 * inputs.MAX_INPUT_BYTES
 SLOWEST = 5  # puzzles named in the summary
-EXIT_WORKER = 6  # the worker solving a puzzle died or failed (a collection only)
 # A worker gets this much more than --time-limit (a tenth, and 2 s for its start and
 # answer) before it is ended.
 GRACE_S = 2.0
@@ -217,7 +216,7 @@ def solve_one(settings: Settings, text: str, source: str,
               line: int | None = None) -> dict[str, Any]:
     """Solve one puzzle (in a worker): its JSON envelope without atoms, or its error.
     `line`: where the text stands in `source`, for a puzzle read from a line."""
-    from . import runner
+    from . import program
     from .session import Session
     from .session import Settings as Solving
 
@@ -240,7 +239,7 @@ def solve_one(settings: Settings, text: str, source: str,
     data = outcome.envelope()
     data.pop("atoms", None)
     data["stats"] = {**data["stats"], "cpu_s": round(time.process_time() - cpu, 4)}
-    if settings.killable and runner.grounding_in_progress():
+    if settings.killable and program.grounding_in_progress():
         # The time limit stopped a grounding that goes on in a thread clingo cannot stop:
         # wait for the pool to end this process, which frees its CPU and memory.
         time.sleep(hard_limit(settings.time_limit or 0) + 60)
@@ -280,14 +279,15 @@ def result_line(puzzle: str, item: Item, done: batch.Done) -> dict[str, Any]:
                        "complete": False, "unique": None, "stats": {"time_s": done.seconds},
                        "message": f"{item.name}: {done.error}"}
     return head | {"puzzle": puzzle, "status": "error", "error": f"{item.name}: {done.error}",
-                   "exit_code": EXIT_WORKER}
+                   "exit_code": ExitCode.WORKER}
 
 
 def category(line: Mapping[str, Any]) -> str:
     """Where a result line counts in the summary."""
     status = line.get("status")
     if status == "error":  # a grade stopped by its time limit is an error of exit code 4
-        return {2: BAD_INPUT, 4: TIMED_OUT}.get(int(line.get("exit_code", 0)), FAILED)
+        kinds: dict[int, str] = {ExitCode.USAGE: BAD_INPUT, ExitCode.TIMEOUT: TIMED_OUT}
+        return kinds.get(int(line.get("exit_code", 0)), FAILED)
     if status == "timeout":
         return TIMED_OUT
     if status == "interrupted":
@@ -302,12 +302,11 @@ def category(line: Mapping[str, Any]) -> str:
 
 
 def exit_code_of(line: Mapping[str, Any]) -> int:
-    """The exit code the puzzle would have had alone (a dead worker: EXIT_WORKER)."""
+    """The exit code the puzzle would have had alone (a dead worker: ExitCode.WORKER)."""
     status = line.get("status")
     if status == "error":
-        return int(line.get("exit_code", EXIT_WORKER))
-    return {"solved": 0, "closest": 0, "unsolvable": 1, "timeout": 4, "interrupted": 130}[
-        str(status)]
+        return int(line.get("exit_code", ExitCode.WORKER))
+    return STATUS_EXIT[str(status)]
 
 
 def seconds_of(line: Mapping[str, Any]) -> float:

@@ -1,27 +1,55 @@
 """Errors a user can fix: bad puzzle input and bad (edited) encodings, and the ends of a
-run that are no crash (a question stopped by its time limit, memory run out).
+run that are no crash (a question stopped by its time limit, memory run out); and the
+command's exit codes, one `ExitCode` for every front end.
 
-They are raised anywhere, caught only in `cli.py`, printed as one line (an encoding
-error adds clingo's own messages) and mapped to a documented exit code.
+They are raised anywhere, caught by the front ends (the command line prints one line, an
+encoding error adds clingo's own messages, and exits with its documented code; the API
+raises them; the studio and a collection report their line and code).
 """
 
 from __future__ import annotations
 
 import math
+from enum import IntEnum
 
 from . import escape
+
+
+class ExitCode(IntEnum):
+    """The command's exit codes (the README's table), the same for every front end."""
+
+    SOLVED = 0  # at least one solution (or a puzzle's closest answer)
+    UNSOLVABLE = 1  # the search was exhausted without a solution
+    USAGE = 2  # bad input or usage: one line naming the file and line
+    ENCODING = 3  # bad encoding: clingo's message with file:line:column
+    TIMEOUT = 4  # the time limit was reached (what was found is still reported)
+    OUTPUT = 5  # standard output could not be written
+    WORKER = 6  # several puzzles: the worker solving one of them died or failed
+    MEMORY = 7  # out of memory: past --memory-limit (or ulimit -v)
+    INTERRUPTED = 130  # Ctrl-C (what was found is still reported)
+    TERMINATED = 143  # SIGTERM, like Ctrl-C
+
+    def __str__(self) -> str:  # the number, on Python 3.10 too (as 3.11's IntEnum)
+        return str(self.value)
+
+
+# A run's status (the runner's, or a puzzle's closest answer) and its exit code; a run
+# stopped by a signal exits TERMINATED for SIGTERM (`output.interrupted_code`).
+STATUS_EXIT = {"solved": ExitCode.SOLVED, "closest": ExitCode.SOLVED,
+               "unsolvable": ExitCode.UNSOLVABLE, "timeout": ExitCode.TIMEOUT,
+               "interrupted": ExitCode.INTERRUPTED}
 
 
 class UserError(Exception):
     """Base of every error the user can fix; `exit_code` is what the command returns."""
 
-    exit_code = 2
+    exit_code: int = ExitCode.USAGE
 
 
 class InputError(UserError):
     """A puzzle file the parser cannot accept, located by file and line."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
     def __init__(self, source: str, problem: str, line: int | None = None) -> None:
         self.source = source
@@ -35,7 +63,7 @@ class InputError(UserError):
 class EncodingError(UserError):
     """An encoding that clingo cannot parse or ground, with clingo's located messages."""
 
-    exit_code = 3
+    exit_code = ExitCode.ENCODING
 
     def __init__(self, encoding: str, summary: str, messages: list[str]) -> None:
         self.encoding = encoding
@@ -54,7 +82,7 @@ class EncodingError(UserError):
 class AnswerShapeError(UserError):
     """An answer set whose atoms the puzzle's drawing cannot use (an edited encoding)."""
 
-    exit_code = 3
+    exit_code = ExitCode.ENCODING
 
 
 class Stopped(UserError):
@@ -64,7 +92,7 @@ class Stopped(UserError):
 
     def __init__(self, status: str) -> None:
         self.status = status
-        self.exit_code = 4 if status == "timeout" else 130
+        self.exit_code = ExitCode.TIMEOUT if status == "timeout" else ExitCode.INTERRUPTED
         why = "time limit reached" if status == "timeout" else "interrupted"
         super().__init__(f"stopped ({why}) before an answer was reached")
 
@@ -73,7 +101,7 @@ class OutOfMemory(UserError):
     """Grounding or search needed more memory than the process may have (its address-space
     limit: `--memory-limit`, `ulimit -v`): one line and exit 7, never a traceback."""
 
-    exit_code = 7
+    exit_code = ExitCode.MEMORY
 
     def __init__(self, stage: str) -> None:
         super().__init__(f"out of memory while {stage}: the instance needs more memory than "
@@ -86,7 +114,7 @@ class MemoryLimitTooLow(UserError):
     memory, before the limit is set): `needed` bytes, of which `in_use` are already
     mapped when the limit would be set."""
 
-    exit_code = 7
+    exit_code = ExitCode.MEMORY
 
     def __init__(self, gib: float, in_use: int, needed: int) -> None:
         at_least = math.ceil(needed / 2**30 * 100) / 100

@@ -153,3 +153,16 @@ def _decode(data: bytes, source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise InputError(source, f"not UTF-8 text (byte {err.start})") from None
+
+
+def read_text(path: str | Path) -> str:
+    """A puzzle file's (or an encoding's) whole text, or an InputError naming it: the API's
+    reading, without the command's bounds."""
+    try:
+        return Path(path).read_bytes().decode("utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(str(path), "no such file") from None
+    except UnicodeDecodeError as err:
+        raise InputError(str(path), f"not UTF-8 text (byte {err.start})") from None
+    except OSError as err:
+        raise InputError(str(path), f"cannot be read: {err.strerror}") from None

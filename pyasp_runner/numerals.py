@@ -21,6 +21,8 @@ Use `is_digits` to decide, `NATURAL`/`SIGNED` in regular expressions, and `natur
 
 from __future__ import annotations
 
+import re
+
 from .errors import InputError
 
 ASCII_DIGITS = frozenset("0123456789")
@@ -103,3 +105,10 @@ def check_range(value: int, low: int | None, high: int | None, source: str,
               else f">= {low}" if low is not None else f"<= {high}")
     how = f" (written {written!r})" if written is not None and written != str(value) else ""
     raise InputError(source, f"{what}: {value}{how} is out of range {bounds}", line)
+
+
+def decimal(text: str) -> float:
+    """A number written in ASCII digits with an optional fraction (`2`, `0.5`, `.5`), as
+    every numeric option takes it; -1.0 for anything else (float() would also take other
+    scripts' digits, `1_000`, `1e3`, `inf`)."""
+    return float(text) if re.fullmatch(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", text) else -1.0

@@ -26,13 +26,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, TextIO, cast
 
-from .errors import UserError
+from .errors import ExitCode, UserError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-EXIT_OUTPUT = 5  # standard output could not be written
-EXIT_TERMINATED = 143  # stopped by SIGTERM (128 + 15), what was found is reported
 # After a signal, writing what was found may take this long (then it stops between boards):
 # whoever sent it wants the process to end soon.
 WRITE_GRACE_S = 1.0
@@ -41,7 +39,7 @@ WRITE_GRACE_S = 1.0
 class OutputError(UserError):
     """Standard output cannot be written (disk full, I/O error, unencodable text)."""
 
-    exit_code = EXIT_OUTPUT
+    exit_code = ExitCode.OUTPUT
 
 
 class FileNotWritten(UserError):
@@ -49,7 +47,7 @@ class FileNotWritten(UserError):
     written: exit 5, as for standard output; standard output itself still works, so with
     --json the error object is written there."""
 
-    exit_code = EXIT_OUTPUT
+    exit_code = ExitCode.OUTPUT
 
 
 class ReaderLeft(Exception):
@@ -211,6 +209,6 @@ def signals_deferred() -> Iterator[None]:
         raise Terminated if terminated.is_set() else KeyboardInterrupt
 
 
-def interrupted_code() -> int:
+def interrupted_code() -> ExitCode:
     """The exit code of a run stopped by a signal: 143 for SIGTERM, 130 for Ctrl-C."""
-    return EXIT_TERMINATED if terminated.is_set() else 130
+    return ExitCode.TERMINATED if terminated.is_set() else ExitCode.INTERRUPTED

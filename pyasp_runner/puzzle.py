@@ -1,4 +1,4 @@
-"""The puzzle contract: what a puzzle declares, and the registry that finds it.
+"""The puzzle contract: what a puzzle declares.
 
 A puzzle is one module in `pyasp_runner.puzzles` plus one encoding `asp/<name>.lp`. The
 module's docstring's first line is its summary for `solve-asp --list`, and the module
@@ -7,7 +7,10 @@ ends with one declaration naming all of its parts:
     PUZZLE = PuzzleSpec(name="<name>", parse=parse, render=render, ...)
 
 `PuzzleSpec` (below) is the contract: its docstring is the one list of the hooks, each
-a typed field with its default. Nothing else in the package knows any particular puzzle.
+a typed field with its default. Nothing else in the package knows any particular puzzle;
+the registry that finds the declarations is the `pyasp_runner.puzzles` package. The
+values a puzzle's hooks trade in (facts made with `fact`, answers read as Python values)
+are `pyasp_runner.facts`', named here too for the puzzles' modules.
 
 The contract's records (`PuzzleSpec`, `Instance`, `Option`, `Closest`) are named tuples:
 immutable, compared by value, changed with `_replace`. Every run makes them at import;
@@ -17,27 +20,20 @@ was a large part of its start-up (docs/performance-paths.md).
 
 from __future__ import annotations
 
-import importlib
-import json
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, cached_property
-from pathlib import Path
-from types import MappingProxyType, ModuleType
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Symbol
 
-from . import puzzles as _puzzles_package
 from .board import Board
-from .errors import AnswerShapeError, InputError, UserError
+from .facts import Answer, Value, fact, facts_text, to_python, to_symbol
 
-if TYPE_CHECKING:  # rich is imported by whoever draws, not to read the contract
+if TYPE_CHECKING:
     import random
 
-    from rich.console import RenderableType
-
-Value = int | str | tuple["Value", ...]
+__all__ = ["Answer", "Closest", "Instance", "Option", "OptionValues", "PuzzleSpec", "Value",
+           "fact", "facts_text", "to_python", "to_symbol"]
 
 
 class Instance(NamedTuple):
@@ -53,77 +49,6 @@ class Instance(NamedTuple):
         return self.structure + self.clues
 
 
-class Answer:
-    """One answer set, copied out of clingo: its shown symbols and its cost (if optimising).
-
-    A plain class, not a named tuple: what is read from it is cached on it (below).
-    """
-
-    def __init__(self, symbols: tuple[Symbol, ...], cost: tuple[int, ...] = ()) -> None:
-        self.symbols = symbols
-        self.cost = cost
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Answer)
-                and (self.symbols, self.cost) == (other.symbols, other.cost))
-
-    def __hash__(self) -> int:
-        return hash((self.symbols, self.cost))
-
-    def __repr__(self) -> str:
-        return f"Answer(symbols={self.symbols!r}, cost={self.cost!r})"
-
-    def atoms(self, name: str, arity: int) -> list[tuple[Any, ...]]:
-        """The arguments of every shown atom `name/arity`, as Python values, sorted.
-
-        Typed `Any`: an edited encoding may show atoms of any shape, and drawing code
-        that meets the wrong one raises, which the registry reports (AnswerShapeError).
-        """
-        return sorted(self._by_signature.get((name, arity), ()))
-
-    @cached_property
-    def texts(self) -> tuple[str, ...]:
-        """Every shown atom as clingo writes it, read once per answer (a call into clingo
-        each): the atom lists of the JSON output and the reading below share it."""
-        return tuple(map(str, self.symbols))
-
-    @cached_property
-    def _by_signature(self) -> dict[tuple[str, int], list[tuple[Any, ...]]]:
-        """Every shown atom's arguments by (name, arity), read once per answer. An atom of
-        numbers and tuples only (clue lists as nested tuples) is read from its text (one call
-        into clingo instead of one per argument and tuple); any other through the
-        symbol's parts."""
-        groups: dict[tuple[str, int], list[tuple[Any, ...]]] = {}
-        for sym, text in zip(self.symbols, self.texts, strict=True):
-            plain = _NUMBERS_ONLY.fullmatch(text)
-            nested = None if plain else _NUMBERS_AND_TUPLES.fullmatch(text)
-            if plain:
-                name, numbers = plain[1], plain[2]
-                args: tuple[Any, ...] = tuple(map(int, numbers.split(","))) if numbers else ()
-            elif nested:
-                name, args = nested[1], _tuple_of_text(nested[2])
-            elif sym.type == SymbolType.Function:
-                name, args = sym.name, tuple(to_python(arg) for arg in sym.arguments)
-            else:
-                continue
-            groups.setdefault((name, len(args)), []).append(args)
-        return groups
-
-
-def _tuple_of_text(text: str) -> tuple[Any, ...]:
-    """Numbers and tuples as clingo writes them, `(3,(1,()),(5,))`, as nested tuples: the
-    same text with brackets (a 1-tuple's trailing comma dropped) is a JSON array."""
-    def tuples(value: Any) -> Any:
-        return tuple(map(tuples, value)) if isinstance(value, list) else value
-    return tuple(map(tuples, json.loads(text.replace(",)", ")").translate(_BRACKETS))))
-
-
-# An atom whose arguments are all numbers, as clingo writes it: `black(3,-4)`, `done`.
-_NUMBERS_ONLY = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\((-?[0-9]+(?:,-?[0-9]+)*)\))?")
-# An atom whose arguments are numbers and tuples of them: `row_clue(2,(4,(1,())),3)`.
-_NUMBERS_AND_TUPLES = re.compile(r"([a-z_][A-Za-z0-9_']*)(\([-0-9,()]*\))")
-_BRACKETS = str.maketrans("()", "[]")
-
 
 class Closest(NamedTuple):
     """The optimum of an optimising encoding when it is not an exact solution.
@@ -138,86 +63,6 @@ class Closest(NamedTuple):
     summary: str
     extra: Mapping[str, Any] = MappingProxyType({})
     in_solutions: bool = False
-
-
-def fact(name: str, *args: Value) -> Symbol:
-    """A clingo symbol from Python ints, strings and tuples: the only way input becomes facts."""
-    return Function(name, [to_symbol(arg) for arg in args])
-
-
-def to_symbol(value: Value) -> Symbol:
-    """The clingo symbol of an int, a string or a tuple of them, nested to any depth (a
-    line clue of 500 runs nests 500 tuples): built without recursion."""
-    if not isinstance(value, tuple):
-        return _plain_symbol(value)
-    # Each open tuple with the symbols of its items made so far; a tuple is made when
-    # all its items are.
-    open_: list[tuple[tuple[Value, ...], list[Symbol]]] = [(value, [])]
-    while True:
-        items, made = open_[-1]
-        if len(made) < len(items):
-            item = items[len(made)]
-            if isinstance(item, tuple):
-                open_.append((item, []))
-            else:
-                made.append(_plain_symbol(item))
-            continue
-        open_.pop()
-        symbol = Function("", made)
-        if not open_:
-            return symbol
-        open_[-1][1].append(symbol)
-
-
-def _plain_symbol(value: int | str) -> Symbol:
-    if isinstance(value, bool):
-        raise TypeError("booleans are not puzzle values")
-    if isinstance(value, int):
-        return Number(value)
-    if isinstance(value, str):
-        return String(value)
-    raise TypeError(f"not a puzzle value: {value!r}")
-
-
-def to_python(sym: Symbol) -> Value:
-    """The Python value of a symbol: ints, strings, tuples nested to any depth (read
-    without recursion, as `to_symbol` builds them), a constant's name, else its text."""
-    if not _is_tuple(sym):
-        return _plain_value(sym)
-    open_: list[tuple[Sequence[Symbol], list[Value]]] = [(sym.arguments, [])]
-    while True:
-        arguments, made = open_[-1]
-        if len(made) < len(arguments):
-            argument = arguments[len(made)]
-            if _is_tuple(argument):
-                open_.append((argument.arguments, []))
-            else:
-                made.append(_plain_value(argument))
-            continue
-        open_.pop()
-        value = tuple(made)
-        if not open_:
-            return value
-        open_[-1][1].append(value)
-
-
-def _is_tuple(sym: Symbol) -> bool:
-    return sym.type == SymbolType.Function and sym.name == ""
-
-
-def _plain_value(sym: Symbol) -> Value:
-    if sym.type == SymbolType.Number:
-        return sym.number
-    if sym.type == SymbolType.String:
-        return sym.string
-    if sym.type == SymbolType.Function and not sym.arguments:
-        return sym.name
-    return str(sym)
-
-
-def facts_text(symbols: Iterable[Symbol]) -> str:
-    """Facts as plain `.lp` text; `str(Symbol)` quotes strings, so input cannot become rules."""
-    return "".join(f"{sym}.\n" for sym in symbols)
 
 
 OptionValues = Mapping[str, bool | str | None]
@@ -385,216 +230,3 @@ class PuzzleSpec(NamedTuple):
     @property
     def can_generate(self) -> bool:
         return self.blank is not None and self.clues_of is not None and self.write is not None
-
-
-class Puzzle:
-    """A registered puzzle: its name, its module's `PUZZLE` (imported on first use) and
-    its encoding file; the hooks called with the contract's defaults applied."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    @cached_property
-    def module(self) -> ModuleType:
-        return importlib.import_module(f"{_puzzles_package.__name__}.{self.name}")
-
-    @cached_property
-    def spec(self) -> PuzzleSpec:
-        spec = self.module.PUZZLE
-        if not isinstance(spec, PuzzleSpec):
-            raise TypeError(f"{self.module.__name__}.PUZZLE is not a PuzzleSpec")
-        spec.check()
-        return spec
-
-    @property
-    def summary(self) -> str:
-        """The first line of the module's docstring, read from its source where it can be
-        (listing the puzzles then imports none of them), else from the imported module."""
-        if "module" not in self.__dict__:
-            read = _puzzles_package.summary_from_source(self.name)
-            if read is not None:
-                return read
-        doc = (self.module.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else self.name
-
-    @property
-    def description(self) -> str:
-        """The module's docstring: what the puzzle is and its input formats."""
-        return (self.module.__doc__ or self.name).strip()
-
-    @property
-    def encoding(self) -> Path:
-        return encoding_dir() / f"{self.name}.lp"
-
-    def examples(self) -> dict[str, Path]:
-        """The shipped instances (`instances/<name>/`), by file name without extension."""
-        folder = data_dir("instances") / self.name
-        files = sorted(path for path in folder.glob("*") if path.is_file()
-                       and not path.name.endswith(".json") and not path.name.startswith(".")
-                       and path.name != "README.md")
-        return {path.stem: path for path in files}
-
-    def parse(self, text: str, source: str) -> Instance:
-        return self.spec.parse(text, source)
-
-    def configure(self, instance: Instance, values: OptionValues) -> Instance:
-        configure = self.spec.configure
-        return configure(instance, values) if configure else instance
-
-    def default_models(self, values: OptionValues) -> int | None:
-        """Answers to look for without -n: an option that is on may say, else the puzzle."""
-        for option in self.spec.options:
-            if values.get(option.name) and option.models is not None:
-                return option.models
-        return self.spec.default_models
-
-    def render(self, instance: Instance, answer: Answer, legend: bool = True
-               ) -> RenderableType:
-        """The answer drawn for the terminal (at the width of the console it is printed
-        on); `legend`: with the lines saying how to read it."""
-        from .board.terminal import terminal  # rich: only for whoever draws
-
-        return terminal(self.board(instance, answer), legend)
-
-    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
-                        ) -> RenderableType:
-        """The author's clues drawn for the terminal, those in `conflict` marked."""
-        from .board.terminal import terminal
-
-        return terminal(self.conflict_board(instance, conflict))
-
-    def board(self, instance: Instance, answer: Answer) -> Board:
-        """The answer's board description (what the SVG and terminal renderers draw)."""
-        try:
-            return self.spec.board(instance, answer)
-        except _SHAPE_ERRORS as error:
-            raise AnswerShapeError(_shape_problem(answer, error)) from None
-
-    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Board:
-        """The author's clues alone as a board, those in `conflict` marked."""
-        if self.spec.conflict_board is None:
-            raise TypeError(f"{self.name} draws no clues")
-        return self.spec.conflict_board(instance, list(conflict))
-
-    @property
-    def draws_clues(self) -> bool:
-        return self.spec.conflict_board is not None
-
-    def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
-        try:
-            return self.spec.solution_json(instance, answer)
-        except _SHAPE_ERRORS as error:
-            raise AnswerShapeError(_shape_problem(answer, error)) from None
-
-    def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
-        """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
-        try:
-            return (self.spec.solution_json(instance, answer)
-                    == self.spec.solution_json(instance, Answer(())))
-        except _SHAPE_ERRORS:
-            return False
-
-    def describe_clue(self, instance: Instance, clue: Symbol) -> str:
-        return self.spec.describe_clue(instance, clue)
-
-    def clue_json(self, instance: Instance, clue: Symbol) -> dict[str, Any]:
-        """A clue for JSON; by default the last argument is the value, the rest the position."""
-        if self.spec.clue_json is not None:
-            return self.spec.clue_json(instance, clue)
-        values = [to_python(arg) for arg in clue.arguments]
-        entry: dict[str, Any] = {"clue": clue.name}
-        if values:
-            entry |= {"position": values[:-1], "value": values[-1]}
-        return entry | {"text": self.describe_clue(instance, clue)}
-
-    @property
-    def can_generate(self) -> bool:
-        return self.spec.can_generate
-
-    @property
-    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
-        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
-        if self.spec.writers:
-            return dict(self.spec.writers)
-        return {"text": self.spec.write} if self.spec.write else {}
-
-    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
-        """The writer of format `name`, or a UserError naming the formats written."""
-        writers = self.writers
-        if name not in writers:
-            known = ", ".join(writers) or "none"
-            raise UserError(f"{self.name} is not written as {name!r} (formats written: "
-                            f"{known})")
-        return writers[name]
-
-    def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
-        assess = self.spec.assess
-        return assess(instance, answers) if assess and answers else None
-
-    def render_listing(self, instance: Instance, answers: list[Answer]
-                       ) -> RenderableType | None:
-        """Several answers drawn as one compact board, where the puzzle lists them so."""
-        listing = self.spec.listing
-        board = listing(instance, answers) if listing and len(answers) > 1 else None
-        if board is None:
-            return None
-        from .board.terminal import terminal
-
-        return terminal(board)
-
-    def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
-        verdict = self.spec.verdict
-        return verdict(instance, answers) if verdict and answers else None
-
-    def reach(self, instance: Instance, generating: bool = False) -> str | None:
-        """A note for before the search starts, if it is of a kind beyond what is known
-        to finish in a minute (a size within the limit, clues that leave a hard search)."""
-        reach = self.spec.reach
-        why = reach(instance, generating) if reach is not None else None
-        return None if why is None else f"{why}; it may run long (--time-limit stops it)"
-
-    def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
-        """Refuse, before grounding, an instance larger than `limit` (default: the
-        puzzle's `max_size`), unless forced."""
-        measure, limit = self.spec.size, limit or self.spec.max_size
-        if force or measure is None or limit is None:
-            return
-        size, unit = measure(instance)
-        if size > limit:
-            raise InputError(instance.source, f"{size:,} {unit} is above the limit of "
-                             f"{limit:,} for {self.name} (grounding would take too long or "
-                             f"too much memory); --max-size N raises it, --force lifts it")
-
-
-# What drawing code raises on atoms of an unexpected shape (wrong arity, a string where
-# a number belongs, a position off the board): the encoding's fault, not a crash.
-_SHAPE_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
-
-
-def _shape_problem(answer: Answer, error: Exception) -> str:
-    atoms = " ".join(str(sym) for sym in answer.symbols[:6])
-    more = " ..." if len(answer.symbols) > 6 else ""
-    return f"cannot draw the answer {{{atoms}{more}}}: {type(error).__name__}: {error}"
-
-
-def encoding_dir() -> Path:
-    """`asp/` of a checkout (so edits take effect at once), else the copy inside the wheel."""
-    return data_dir("asp")
-
-
-def data_dir(name: str) -> Path:
-    """A folder the wheel ships inside the package (`asp`, `instances`); in a checkout,
-    the folder at its top."""
-    shipped = Path(__file__).parent / name
-    if shipped.is_dir():
-        return shipped
-    return Path(__file__).resolve().parent.parent / name
-
-
-@cache
-def registry() -> dict[str, Puzzle]:
-    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`).
-
-    Modules are imported only when used, so solving one puzzle loads one module.
-    """
-    return {name: Puzzle(name) for name in _puzzles_package.names()}

@@ -29,7 +29,7 @@ from typing import Protocol
 from clingo import Symbol
 
 from . import runner
-from .puzzle import Answer
+from .facts import Answer
 
 Progress = Callable[[float, int], None]
 """Told (seconds since the question was asked, searches made so far) while it runs."""
@@ -345,7 +345,7 @@ class UniqueChecker:
                  clue_atom: Callable[[Symbol], Symbol | None] | None = None) -> None:
         self.program = program
         self.clue_atom = clue_atom or (lambda clue: None)
-        self.session: runner.Session | None = None
+        self.session: runner.Grounding | None = None
         self.window: frozenset[Symbol] = frozenset()
         self.windowed = True
 
@@ -361,7 +361,7 @@ class UniqueChecker:
             assert chunk <= self.window
             fixed = [clue for clue in program.clues if clue in active - self.window]
             externals = sorted(clue for clue in self.window if self.clue_atom(clue) is None)
-            self.session = runner.Session(program.encoding, program.structure + tuple(fixed),
+            self.session = runner.Grounding(program.encoding, program.structure + tuple(fixed),
                                           externals, program.limits_for(2), program.deadline)
             if program.last_atoms and self.session.atoms > self.GROWTH * program.last_atoms:
                 self.windowed = False

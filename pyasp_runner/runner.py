@@ -1,33 +1,44 @@
 """The one clingo runner: load an encoding, add facts, ground, solve within limits.
 
-Every search goes through it: solving, and the questions of `reasoning.py` (explain,
-hint, generate), so a preset, threads, the time limit and Ctrl-C apply to all. It knows
-no puzzle. Answers are copied out of clingo in the model callback; counts and
-uniqueness are over the shown atoms (`--project=show`); optimising encodings are run in
-`optN` mode so that only proven-optimal answers are reported as answers.
+Every search goes through it: solving, the questions of `reasoning.py` (explain, hint,
+generate) and the recording of a search (`trace.py`, an `Observer` of it), so a preset,
+threads, the time limit and Ctrl-C apply to all. It knows no puzzle; it stands on
+`facts.py` (answers) and `program.py` (loading and grounding within a deadline).
+Answers are copied out of clingo in the model callback; counts and uniqueness are over
+the shown atoms (`--project=show`); optimising encodings are run in `optN` mode so that
+only proven-optimal answers are reported as answers.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterable
-from contextlib import suppress
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, Protocol
 
 import clingo
 
 from .errors import EncodingError, OutOfMemory
-from .lexing import check_file
-from .puzzle import Answer, facts_text
+from .facts import Answer, facts_text
+from .program import (
+    INTERRUPTED,
+    SOLVED,
+    TIMEOUT,
+    UNSOLVABLE,
+    Abandoned,
+    Logger,
+    exhausted,
+    ground,
+    load_encoding,
+    start_search,
+)
 
-# How a clingo search ended.
-SOLVED = "solved"
-UNSOLVABLE = "unsolvable"
-TIMEOUT = "timeout"
-INTERRUPTED = "interrupted"
+# How a search ended, and a grounding stopped from outside: `program.py`'s, named here
+# for the runner's callers.
+__all__ = ["INTERRUPTED", "KEEP_ALL", "SOLVED", "TIMEOUT", "UNSOLVABLE", "Abandoned",
+           "Grounding", "Limits", "Observer", "Progress", "Result", "control_arguments",
+           "load", "option_name", "propagated", "solve"]
+
 
 Progress = Callable[[float, int], None]
 KEEP_ALL = -1  # Limits.keep: keep every answer found (-n 0 --cap 0)
@@ -89,22 +100,6 @@ class Result(NamedTuple):
         return None
 
 
-class _Logger:
-    """Collects clingo's messages; errors carry file:line:column locations."""
-
-    def __init__(self) -> None:
-        self.messages: list[tuple[clingo.MessageCode, str]] = []
-
-    def __call__(self, code: clingo.MessageCode, text: str) -> None:
-        self.messages.append((code, text.rstrip()))
-
-    def texts(self) -> list[str]:
-        return [text for _, text in self.messages]
-
-    def errors(self) -> list[str]:
-        return [text for _, text in self.messages if ": error:" in text or "<cmd>" in text]
-
-
 def control_arguments(limits: Limits) -> list[str]:
     models = limits.cap if limits.models == 0 else limits.models
     args = [f"--models={models}", "--project=show"]
@@ -135,164 +130,40 @@ def option_name(arg: str) -> str:
     return arg.split("=", 1)[0]
 
 
-class Abandoned(Exception):
-    """Grounding was stopped from outside (time limit or Ctrl-C); `status` says which."""
+class Observer(Protocol):
+    """What watches a search without changing it (`trace.Recorder`): clingo's propagator
+    hooks (`init`, `propagate`, `decide`), and each answer set found, optimal or not."""
 
-    def __init__(self, status: str, elapsed: float) -> None:
-        super().__init__(status)
-        self.status = status
-        self.elapsed = elapsed
+    def init(self, init: clingo.PropagateInit) -> None: ...
 
+    def propagate(self, control: clingo.PropagateControl, changes: Sequence[int]) -> None: ...
 
-# Each call into clingo that runs in a worker thread (grounding, a search's preparation),
-# as its "finished" event with its Control: a Control must outlive the call, even an
-# abandoned one (freeing it under the running grounder would crash the process).
-# (Not Thread.is_alive: a join interrupted by Ctrl-C marks a running thread as stopped.)
-_grounders: list[tuple[threading.Event, clingo.Control]] = []
+    def decide(self, thread_id: int, assignment: clingo.Assignment, fallback: int) -> int: ...
 
-# Controls whose clasp ran out of memory while preparing or searching: freeing one
-# crashes the process (a segmentation fault after the one-line message), so they are
-# kept until the process ends with os._exit.
-_exhausted: list[clingo.Control] = []
-
-T = TypeVar("T")
-
-
-def grounding_in_progress() -> bool:
-    """Whether an abandoned grounding (or a search's preparation) still runs, or a
-    Control that ran out of memory is kept: then the process must end with os._exit."""
-    _grounders[:] = [(done, ctl) for done, ctl in _grounders if not done.is_set()]
-    return bool(_grounders) or bool(_exhausted)
-
-
-def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
-            discard: Callable[[T], None] | None = None) -> T:
-    """`call()` (a call into `ctl` that clingo 5.8 cannot interrupt) in a worker thread
-    (clingo releases the GIL), so that a deadline or Ctrl-C can stop waiting for it:
-    raises `Abandoned` then, and leaves the call running (`ctl` is kept alive for it;
-    what it returns after all is given to `discard`). Its exceptions are raised here."""
-    done = threading.Event()
-    lock = threading.Lock()
-    box: dict[str, Any] = {}
-
-    def work() -> None:
-        _allocate_error_storage()
-        try:
-            value = call()
-        except BaseException as error:  # raised on the caller's thread
-            with lock:
-                box["error"] = error
-        else:
-            with lock:
-                box["value"] = value
-                late = box.get("abandoned", False)
-            if late and discard is not None:
-                discard(value)
-        finally:
-            done.set()
-
-    start = time.perf_counter()
-    try:
-        threading.Thread(target=work, name="clingo-call", daemon=True).start()
-    except RuntimeError:  # "can't start new thread": no room for its stack below the limit
-        raise MemoryError from None
-    _grounders.append((done, ctl))
-    try:
-        while not done.wait(0.05):
-            if deadline is not None and time.perf_counter() >= deadline:
-                with lock:
-                    if "value" not in box and "error" not in box:
-                        box["abandoned"] = True
-                        raise Abandoned(TIMEOUT, time.perf_counter() - start)
-    except KeyboardInterrupt:  # stop, even if the call has just finished
-        with lock:
-            box["abandoned"] = True
-            finished = "value" in box
-        if finished and discard is not None:
-            discard(box["value"])
-        raise Abandoned(INTERRUPTED, time.perf_counter() - start) from None
-    done.wait()  # finished (perhaps just as the deadline came): its outcome stands
-    _grounders.remove((done, ctl))  # finished: the Control may go when its user is done
-    if "error" in box:
-        raise box["error"]
-    return cast(T, box["value"])
-
-
-def ground(ctl: clingo.Control, logger: _Logger, encoding: Path,
-           deadline: float | None = None) -> float:
-    """Ground, bounded by the deadline and Ctrl-C (see `bounded`): clingo 5.8 cannot
-    interrupt the grounder itself."""
-    start = time.perf_counter()
-    try:
-        bounded(lambda: ctl.ground([("base", [])]), ctl, deadline)
-    except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
-        raise OutOfMemory("grounding") from None
-    except RuntimeError:
-        messages = logger.errors() or logger.texts()
-        raise EncodingError(str(encoding), "cannot be grounded", messages) from None
-    return time.perf_counter() - start
-
-
-def start_search(ctl: clingo.Control, deadline: float | None,
-                 **options: Any) -> clingo.SolveHandle:
-    """`ctl.solve(async_=True, **options)`, bounded by the deadline and Ctrl-C (see
-    `bounded`): the call itself prepares the ground program (clasp's preprocessing, an
-    optimisation's set-up), which cannot be interrupted and takes half a minute on a
-    program of millions of rules (an instance past its size limit); a search started
-    after the caller gave up is cancelled at once."""
-
-    def begin() -> clingo.SolveHandle:
-        return cast(clingo.SolveHandle, ctl.solve(async_=True, **options))
-
-    def cancel(handle: clingo.SolveHandle) -> None:
-        with handle:  # closing the handle waits for the cancelled search to end
-            handle.cancel()
-
-    try:
-        return bounded(begin, ctl, deadline, cancel)
-    except MemoryError:  # clasp's bad_alloc while preparing
-        _exhausted.append(ctl)
-        raise OutOfMemory("solving") from None
-
-
-def _allocate_error_storage() -> None:
-    """Have clingo allocate this thread's storage for its last error now: allocated first
-    when an out-of-memory error is being reported, it fails and the C library aborts the
-    process ("cannot allocate memory for thread-local data") instead of a MemoryError."""
-    with suppress(RuntimeError):
-        clingo.parse_term("(", logger=lambda code, text: None)
-
-
-def load_encoding(ctl: clingo.Control, logger: _Logger, encoding: Path) -> None:
-    """Parse the encoding into `ctl`; clingo's messages with locations if it cannot."""
-    if encoding.is_dir():  # clingo would read a directory as an empty program
-        raise EncodingError(str(encoding), "is a directory, not an encoding file",
-                            [f"{encoding}: expected a .lp file"])
-    check_file(encoding)  # text clingo's lexer would end the process over, refused first
-    try:
-        ctl.load(str(encoding))
-    except RuntimeError as error:  # clingo's message is logged, or (#script) only raised
-        messages = logger.errors() or logger.texts() or [str(error).strip()]
-        raise EncodingError(str(encoding), "cannot be parsed", messages) from None
+    def model(self, symbols: Sequence[clingo.Symbol]) -> None: ...
 
 
 def load(
     encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
     deadline: float | None = None, externals: Iterable[clingo.Symbol] = (),
-) -> tuple[clingo.Control, _Logger, float]:
+    observer: Observer | None = None,
+) -> tuple[clingo.Control, Logger, float]:
     """A grounded Control for the encoding and the facts (and `externals`: atoms that
-    each search switches on or off), with the grounding time."""
-    logger = _Logger()
+    each search switches on or off; `observer`: a propagator that watches), with the
+    grounding time."""
+    logger = Logger()
     try:
         ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
     except RuntimeError as err:  # an unknown or malformed option in extra_args
         raise EncodingError("clingo", "bad option", [str(err)]) from None
     load_encoding(ctl, logger, encoding)
     ctl.add("base", [], facts_text(facts) + "".join(f"#external {sym}.\n" for sym in externals))
+    if observer is not None:
+        ctl.register_propagator(observer)  # type: ignore[arg-type]
     return ctl, logger, ground(ctl, logger, encoding, deadline)
 
 
-class Session:
+class Grounding:
     """One grounding asked several questions: its `externals` are switched on (true, as
     if they were facts) or off (absent) for each search, which keeps what it learned."""
 
@@ -343,16 +214,18 @@ def solve(
     limits: Limits,
     progress: Progress | None = None,
     on_answer: Callable[[Answer], None] | None = None,
+    observer: Observer | None = None,
 ) -> Result:
     """Ground and solve; Ctrl-C and the time limit stop the search and keep what was found.
 
     `on_answer` is told each kept (proven) answer soon after it is found, on the calling
-    thread, so that a command can show answers while the search goes on.
+    thread, so that a command can show answers while the search goes on; `observer`
+    watches the search (clingo's propagator) and is told every answer set as it is found.
     """
     started = time.perf_counter()
     deadline = None if limits.time_limit is None else started + limits.time_limit
     try:
-        ctl, logger, ground_time = load(encoding, facts, limits, deadline)
+        ctl, logger, ground_time = load(encoding, facts, limits, deadline, observer=observer)
     except Abandoned as stop:
         stats = {"time_s": round(time.perf_counter() - started, 4),
                  "ground_s": round(stop.elapsed, 4), "solve_s": 0.0,
@@ -368,6 +241,8 @@ def solve(
     counter = {"models": 0, "symbols": 0, "dropped": 0}
 
     def on_model(model: clingo.Model) -> None:
+        if observer is not None:
+            observer.model(model.symbols(shown=True))
         if limits.consequences:  # each model narrows (or widens) the last: keep the last
             counter["models"] = 1
             found[:] = [Answer(tuple(model.symbols(shown=True)))]
@@ -422,7 +297,7 @@ def solve(
                 handle.cancel()
             outcome = handle.get()
     except MemoryError:  # clasp's bad_alloc while searching
-        _exhausted.append(ctl)
+        exhausted(ctl)
         raise OutOfMemory("solving") from None
     solve_time = time.perf_counter() - solve_start
     if stopped is None:  # a stopped search tells no more: its count says what was found
@@ -468,42 +343,6 @@ def propagated(encoding: Path, facts: Iterable[clingo.Symbol],
     start_search(ctl, deadline).get()
     ctl.cleanup()
     return {atom.symbol for atom in ctl.symbolic_atoms if atom.is_fact}
-
-
-def shown_signatures(encoding: Path) -> frozenset[tuple[str, int]]:
-    """The `name/arity` of every atom the encoding's `#show` statements show (`#show
-    p/2.` and `#show p(X, Y) : ...` alike), read with clingo's parser; empty for a file
-    clingo cannot parse (loading it reports why). Remembered while the file is unchanged."""
-    try:
-        stamp = encoding.stat()
-    except OSError:
-        return frozenset()
-    return _shown_signatures(encoding, stamp.st_mtime_ns, stamp.st_size)
-
-
-@cache
-def _shown_signatures(encoding: Path, mtime: int, size: int) -> frozenset[tuple[str, int]]:
-    from clingo.ast import ASTType, parse_files
-
-    signatures: set[tuple[str, int]] = set()
-
-    def visit(statement: Any) -> None:
-        if statement.ast_type == ASTType.ShowSignature:
-            signatures.add((statement.name, statement.arity))
-        elif statement.ast_type == ASTType.ShowTerm:
-            term = statement.term
-            if term.ast_type == ASTType.Function:
-                signatures.add((term.name, len(term.arguments)))
-            elif term.ast_type == ASTType.SymbolicTerm:
-                symbol = term.symbol
-                if symbol.type == clingo.SymbolType.Function:
-                    signatures.add((symbol.name, len(symbol.arguments)))
-
-    try:
-        parse_files([str(encoding)], visit, logger=lambda code, text: None)
-    except RuntimeError:  # a syntax error
-        return frozenset()
-    return frozenset(signatures)
 
 
 def _is_noise(text: str) -> bool:

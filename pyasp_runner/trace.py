@@ -27,12 +27,12 @@ levels below the root, where it keeps a solve call's assumptions, count as 0):
      "events", "truncated"}
 
 `frames(events)` replays them into board states: what is true at each step, which of
-it was decided and which propagated.
+it was decided and which propagated. The recorder is an `Observer` of the one runner's
+search (`runner.solve`), so the search recorded is a solve's, with its limits.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,23 +42,18 @@ from typing import Any
 import clingo
 from clingo import Symbol
 
-from .puzzle import facts_text
-from .runner import Limits, _Logger, control_arguments, ground, load_encoding, start_search
+from . import runner
+from .program import shown_signatures
 
 # Recording stops (the search goes on) after this many events.
 MAX_EVENTS = 100_000
-_SHOW = re.compile(r"#show\s+(-?[a-z_'][A-Za-z0-9_']*)\s*/\s*(\d+)\s*\.")
-
-
-def shown_signatures(encoding_text: str) -> set[tuple[str, int]]:
-    """The predicates the encoding shows (`#show name/arity.` lines)."""
-    return {(name, int(arity)) for name, arity in _SHOW.findall(encoding_text)}
 
 
 class Recorder:
     """A clingo propagator that records the search and never changes it."""
 
-    def __init__(self, shown: set[tuple[str, int]], max_events: int = MAX_EVENTS) -> None:
+    def __init__(self, shown: frozenset[tuple[str, int]], max_events: int = MAX_EVENTS
+                 ) -> None:
         self.shown = shown
         self.max_events = max_events
         self.events: list[dict[str, Any]] = []
@@ -147,44 +142,23 @@ class Trace:
         return "".join(json.dumps(event) + "\n" for event in self.events)
 
 
-def record(encoding: Path, facts: Iterable[Symbol], limits: Limits, puzzle: str = "",
+def record(encoding: Path, facts: Iterable[Symbol], limits: runner.Limits, puzzle: str = "",
            source: str = "", max_events: int = MAX_EVENTS,
            deadline: float | None = None) -> Trace:
-    """Ground and solve as `solve` does (one thread), recording the search."""
-    logger = _Logger()
-    arguments = [arg for arg in control_arguments(limits) if not arg.startswith("--parallel")]
-    ctl = clingo.Control(arguments, logger=logger, message_limit=20)
-    load_encoding(ctl, logger, encoding)
-    ctl.add("base", [], facts_text(facts))
-    shown = shown_signatures(encoding.read_text(encoding="utf-8", errors="replace"))
-    recorder = Recorder(shown, max_events)
-    ctl.register_propagator(recorder)  # type: ignore[arg-type]
-    ground(ctl, logger, encoding, deadline)
+    """Ground and solve as `runner.solve` does, with one thread, recording the search
+    until `deadline` (a `time.perf_counter()` time)."""
+    recorder = Recorder(shown_signatures(encoding), max_events)
+    time_limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    found = runner.solve(encoding, facts, limits._replace(threads=1, time_limit=time_limit),
+                         observer=recorder)
     start = {"event": "start", "puzzle": puzzle, "source": source,
-             "shown": sorted(f"{name}/{arity}" for name, arity in shown)}
-    stopped = None
-    with start_search(ctl, deadline,
-                      on_model=lambda m: recorder.model(m.symbols(shown=True))) as handle:
-        try:
-            while not handle.wait(0.05):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    stopped = "timeout"
-                    handle.cancel()
-                    break
-        except KeyboardInterrupt:
-            stopped = "interrupted"
-            handle.cancel()
-        outcome = handle.get()
-    solvers = ctl.statistics.get("solving", {}).get("solvers", {})
-    status = stopped or ("solved" if recorder.models else "unsolvable")
-    start["facts"] = sorted(recorder.facts)
-    events = [start, *recorder.events]
-    events.append({"event": "end", "status": status, "models": recorder.models,
-                   "complete": bool(outcome.exhausted) and stopped is None,
-                   "choices": int(solvers.get("choices", 0)),
-                   "conflicts": int(solvers.get("conflicts", 0)),
-                   "events": len(recorder.events), "truncated": recorder.truncated})
-    return Trace(events)
+             "shown": sorted(f"{name}/{arity}" for name, arity in recorder.shown),
+             "facts": sorted(recorder.facts)}
+    end = {"event": "end", "status": found.status, "models": recorder.models,
+           "complete": found.complete, "choices": int(found.stats["choices"]),
+           "conflicts": int(found.stats["conflicts"]), "events": len(recorder.events),
+           "truncated": recorder.truncated}
+    return Trace([start, *recorder.events, end])
 
 
 @dataclass(frozen=True)

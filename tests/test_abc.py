@@ -6,12 +6,11 @@ import json
 
 import pytest
 from conftest import INSTANCES, assert_refused
-from rich.console import Console
 
-from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["abc"]
 module = PUZZLE.module
@@ -42,16 +41,6 @@ end
 
 def _parse(text: str, source: str = "p.txt"):
     return module.parse(text, source)
-
-
-def _solve(instance, models: int = 2) -> runner.Result:
-    return runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=models))
-
-
-def _render(instance, answer: Answer, width: int = 80) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(registry()["abc"].render(instance, answer))
-    return console.export_text()
 
 
 def test_reference_facts():
@@ -116,9 +105,9 @@ def test_bad_input_names_the_problem_and_line(text, problem, line):
     assert_refused(module.parse, text, line, problem)
 
 
-def test_reference_solves_uniquely_and_round_trips():
+def test_reference_solves_uniquely_and_round_trips(solve):
     instance = _parse(REFERENCE)
-    result = _solve(instance)
+    result = solve("abc", instance)
     assert result.unique is True
     answer = result.answers[0]
     assert PUZZLE.solution_json(instance, answer) == {"grid": REFERENCE_SOLUTION}
@@ -131,10 +120,10 @@ def test_reference_solves_uniquely_and_round_trips():
         assert set(again.structure) == set(instance.structure)
 
 
-def test_diagonals_round_trip_and_are_enforced():
+def test_diagonals_round_trip_and_are_enforced(solve):
     instance = _parse(JANKO)
     assert fact("diagonals") in _parse(module.write(instance, [])).structure
-    for answer in _solve(instance, models=0).answers:
+    for answer in solve("abc", instance, models=0).answers:
         grid = PUZZLE.solution_json(instance, answer)["grid"]
         assert sorted(grid[i][i] for i in range(5) if grid[i][i] != ".") == list("ABC")
         assert sorted(grid[i][4 - i] for i in range(5) if grid[i][4 - i] != ".") == list("ABC")
@@ -151,16 +140,16 @@ def test_blank_and_describe_clue():
     assert module.describe_clue(instance, fact("given", 2, 3, "-")) == "the empty cell at (2,3)"
 
 
-def test_render_clues_around_the_grid_and_partial_answers():
+def test_render_clues_around_the_grid_and_partial_answers(solve, render):
     instance = _parse(REFERENCE)
-    answer = _solve(instance).answers[0]
-    lines = _render(instance, answer).splitlines()
+    answer = solve("abc", instance).answers[0]
+    lines = render("abc", instance, answer).splitlines()
     assert lines[0].split() == list("CBABA")
     assert lines[2].split("│")[0].strip() == "C" and lines[2].rstrip().endswith("A")
     assert [cell.strip() for cell in lines[2].split("│")[1:6]] == ["C", "B", "A", "-", "-"]
     partial = Answer(tuple(s for s in answer.symbols if s.name in ("clue", "given") or
                            s.arguments[0].number == 1))
-    assert "·" in _render(instance, partial)
+    assert "·" in render("abc", instance, partial)
     assert PUZZLE.solution_json(instance, partial)["grid"] == ["CBA..", *["?????"] * 4]
 
 

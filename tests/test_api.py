@@ -17,13 +17,14 @@ from checkers import checker
 from conftest import INSTANCES, ROOT
 
 import pyasp_runner
-from pyasp_runner import api, runner  # noqa: F401  (the runner imported before the API)
+from pyasp_runner import api, runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import EncodingError, InputError, UserError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 JODICI = INSTANCES / "jodici" / "1.csv"
 SEVERAL = INSTANCES / "hidoku" / "several.csv"
+SVG = "{http://www.w3.org/2000/svg}"
 UNSOLVABLE = INSTANCES / "hidoku" / "unsolvable.csv"
 
 
@@ -41,7 +42,9 @@ def test_solve_returns_the_envelope_fields_and_a_checked_solution():
         "solved", True, 1, True)
     checker("jodici").check(JODICI.read_text(), result.solutions[0])
     assert result.envelope()["solutions"] == result.solutions
-    assert result.stats["choices"] >= 0 and "time_s" in result.stats
+    # Jodici's sums need a search: clingo's counters come through.
+    assert result.stats["choices"] > 0 and result.stats["conflicts"] > 0
+    assert "time_s" in result.stats
     assert all(clingo.parse_term(atom) for atom in result.atoms[0])
 
 
@@ -93,7 +96,33 @@ def test_a_result_is_a_picture_in_a_notebook():
     assert root.tag.endswith("svg")
     several = pyasp_runner.solve_file("hidoku", SEVERAL, models=0)
     row = several.boards()._repr_html_()
-    assert row.count("<svg ") == several.count > 1
+    # One picture (no XML declaration inside the page), every board in it, one legend.
+    assert row.count("<svg ") == 1 and "<?xml" not in row
+    picture = ET.fromstring(row[row.index("<svg "):row.index("</svg>") + 6])
+    boards = [g for g in picture if g.get("class") == "board"]
+    assert len(boards) == several.count > 1
+    assert sum("bold: given" in (t.text or "") for t in picture.iter(f"{SVG}text")) == 1
+
+
+def test_a_result_shows_its_status_over_its_picture_and_prints_in_one_short_line():
+    several = pyasp_runner.solve_file("hidoku", SEVERAL, models=0)
+    page = several._repr_html_()
+    status = re.sub(r"<[^>]+>", "", page[:page.index("<svg ")])
+    assert status.startswith(f"hidoku: solved, not unique ({several.count} answers, "
+                             "search complete) in ")
+    assert page.count("<svg ") == 1 and "<?xml" not in page
+    assert repr(several) == (f"Result(puzzle='hidoku', status='solved', count={several.count},"
+                             " unique=False, complete=True)")
+    assert repr(several.boards()[0]) == \
+        f"Board(puzzle='hidoku', source='{SEVERAL}', atoms={len(several.atoms[0])})"
+    wrong = pyasp_runner.explain("jodici", "3,3,3,_,_,_\n_,_,_,_,_,_\n_,_,_,_,_,_\n")
+    assert "unsolvable" in wrong._repr_html_() and "a minimal conflict of" in wrong._repr_html_()
+    assert repr(wrong).endswith(f"conflict={len(wrong.conflict or [])})")
+    assert 'class="cell conflict"' in wrong._repr_html_()
+    hinted = pyasp_runner.hint("hidoku", "_,_,_\n_,X,_\n1,2,3\n")
+    assert "3 of 5 open values forced" in hinted._repr_html_()
+    assert repr(hinted) == ("Hinted(puzzle='hidoku', status='solved', mode='cautious', "
+                            "forced=3, open=5)")
 
 
 def test_python_api_page_runs():
@@ -289,7 +318,7 @@ def test_the_sdist_holds_what_its_tests_need(tmp_path):
     unpacked = next((tmp_path / "unpacked").iterdir())
     for needed in ("asp/jodici.lp", "instances/jodici/1.csv", "benchmarks/bench.py",
                    "docs/python-api.md", "docs/json.md", "tests/checkers/jodici.py", "LICENSE",
-                   "README.md"):
+                   "README.md", "pyasp_runner/py.typed"):
         assert (unpacked / needed).is_file(), needed
     base = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     assert _collected(unpacked, {**base, "PYTHONPATH": str(unpacked)}) == _collected(

@@ -18,8 +18,7 @@ from typing import Any
 import pytest
 from conftest import alive_in
 
-from pyasp_runner import batch
-from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, run
+from pyasp_runner.batch import CRASHED, OK, RAISED, TIMEOUT, Stopped, Task, processes, run
 
 
 def square(number: int) -> int:
@@ -84,7 +83,7 @@ def test_a_worker_seen_ended_before_its_last_message_is_read_fails_only_its_task
     # message ("I took task `dies`"). Here the pool reads no message until it has judged
     # a worker's end, every time: the task that died with its worker is "crashed", and
     # the pool is not declared broken (BrokenProcessPool for every task in flight).
-    pool_class = batch._pool_class()
+    pool_class = processes._pool_class()
     judged = threading.Event()
 
     class Late(pool_class.Manager):  # type: ignore[name-defined]

@@ -7,29 +7,22 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import INSTANCES, instance_files
+from conftest import INSTANCES, instance_files, solve_file
 
 from pyasp_runner import runner
 from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, Puzzle, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 from pyasp_runner.puzzles.checkerboard import stone_label
 
 FILES = instance_files()
 NS = "{http://www.w3.org/2000/svg}"
-
-
-def _solve(path: Path) -> tuple[Puzzle, Any, runner.Result]:
-    puzzle = registry()[path.parent.name]
-    instance = puzzle.parse(path.read_text(encoding="utf-8"), str(path))
-    return puzzle, instance, runner.solve(puzzle.encoding, instance.facts,
-                                          runner.Limits(models=1, time_limit=60))
 
 
 def _values(document: str) -> dict[tuple[int, int], ET.Element]:
@@ -103,7 +96,7 @@ def _check_terminal(board: Board) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(INSTANCES)) for p in FILES])
 def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path):
-    puzzle, instance, result = _solve(path)
+    puzzle, instance, result, _ = solve_file(path, models=1, time_limit=60)
     if not result.answers:  # no answer: the puzzle alone, its clues as given
         board: Board = (puzzle.conflict_board(instance, []) if puzzle.draws_clues
                         else puzzle.board(instance, Answer(())))
@@ -194,14 +187,14 @@ def test_cli_draws_the_conflict_the_hint_and_a_generated_puzzle(tmp_path, capsys
 
 
 def test_column_clues_never_run_together():
-    puzzle, instance, result = _solve(INSTANCES / "nonogram" / "webpbn-6.non")
+    puzzle, instance, result, _ = solve_file(INSTANCES / "nonogram" / "webpbn-6.non", models=1)
     lines = lines_of(puzzle.board(instance, result.answers[0]), 80)
     clue_line = next(line for line in lines if "10" in line)
     assert "10 13" in " ".join(clue_line.split())  # not "1013"
 
 
 def test_a_wide_board_at_forty_columns_keeps_every_value():
-    puzzle, instance, result = _solve(INSTANCES / "hidoku" / "10x10.csv")
+    puzzle, instance, result, _ = solve_file(INSTANCES / "hidoku" / "10x10.csv", models=1)
     text = "\n".join(lines_of(puzzle.board(instance, result.answers[0]), 40))
     assert "[93]" in text and "[100]" in text and "\u2026" not in text
 

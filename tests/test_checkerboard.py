@@ -13,8 +13,8 @@ from rich.console import Console
 
 from pyasp_runner import api, runner
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, facts_text, registry
-from pyasp_runner.puzzles import checkerboard
+from pyasp_runner.puzzle import Answer, fact, facts_text
+from pyasp_runner.puzzles import checkerboard, registry
 
 FOLDER = ROOT / "instances" / "checkerboard"
 REFERENCE = FOLDER / "reference.txt"

@@ -12,8 +12,8 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import countdown
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import countdown, registry
 
 FOLDER = ROOT / "instances" / "countdown"
 
@@ -121,7 +121,12 @@ def test_cli_closest(capsys):
     data = json.loads(out.out)
     assert code == 0 and data["status"] == "closest"
     assert data["closest"]["distance"] == 1
-    assert data["solutions"][0]["value"] in (830, 832)
+    assert abs(data["solutions"][0]["value"] - 831) == 1
+    # Every closest answer: 830 and 832, each with five numbers (26 ways in all).
+    code, out = _run(capsys, str(FOLDER / "hutton-831.txt"), "--json", "-n", "0")
+    data = json.loads(out.out)
+    assert (code, data["count"], data["complete"]) == (0, 26, True)
+    assert {(s["value"], s["numbers_used"]) for s in data["solutions"]} == {(830, 5), (832, 5)}
     code, out = _run(capsys, str(FOLDER / "hutton-831.txt"))
     assert "831 cannot be reached" in out.out
 

@@ -11,19 +11,11 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import equation
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import equation, registry
 
 REFERENCE = ROOT / "instances" / "equation" / "reference.txt"
 SOLUTION = [[26, 19, 16], [25, 8, 16], [15, 0, 11]]
-
-
-def _solve(text: str, models: int = 2) -> runner.Result:
-    instance = equation.parse(text, "t.txt")
-    result = runner.solve(registry()["equation"].encoding, instance.facts,
-                          runner.Limits(models=models))
-    assert result.messages == []
-    return result
 
 
 def _answer(grid: list[list[int]], clues: tuple = ()) -> Answer:
@@ -129,9 +121,10 @@ def test_blank_solves_and_describes():
         "the result 27 of column 2"
 
 
-def test_division_exact_and_not_by_zero():
+def test_division_exact_and_not_by_zero(solve):
     # a / b = 2 with a, b in 0..4: (2,1), (4,2); the columns are open.
-    result = _solve("range: 0..4\n_ / _ = 2\n= =\n_ _\n", models=0)
+    instance = equation.parse("range: 0..4\n_ / _ = 2\n= =\n_ _\n", "t.txt")
+    result = solve("equation", instance, models=0)
     pairs = sorted(tuple(v for _, _, v in a.atoms("value", 3)) for a in result.answers)
     assert pairs == [(2, 1), (4, 2)]
 
@@ -175,9 +168,9 @@ def _brute_force(text: str, low: int, high: int, rows: int, columns: int) -> set
     ("range: 1..4\n4 / _ = 2\n/   /\n_ / _ = _\n=   =\n_   1\n", 2, 2),
     ("range: -4..4\n4 / _ = -2\n/   /\n_ / _ = _\n=   =\n2   _\n", 2, 2),
 ])
-def test_solutions_match_brute_force(text, rows, columns):
+def test_solutions_match_brute_force(text, rows, columns, solve):
     low, high = (int(x) for x in text.split("\n")[0].split(":")[1].split(".."))
-    result = _solve(text, models=0)
+    result = solve("equation", equation.parse(text, "t.txt"), models=0)
     found = {json.dumps(equation.solution_json(equation.parse(text, "t"), a)["grid"])
              for a in result.answers}
     expected = _brute_force(text, min(low, 7), max(high, 7) if "7" in text else high,

@@ -7,10 +7,9 @@ import re
 
 import pytest
 from conftest import ROOT, assert_refused
-from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import flower
 
 ORIGINAL = ROOT / "instances" / "flower" / "original.txt"
@@ -58,37 +57,31 @@ def test_bad_input_names_file_line_and_problem(text, line, words):
     assert_refused(flower.parse, text, line, words)
 
 
-def _render(instance, answer) -> str:
-    console = Console(width=80, record=True, color_system=None)
-    console.print(registry()["flower"].render(instance, answer))
-    return console.export_text()
-
-
-def test_render_full_and_partial_answers():
+def test_render_full_and_partial_answers(render):
     instance = flower.parse("1,0,0\n1,0,0\n1,0,0\n", "t.txt")
     full = Answer((fact("rot", 1, 0), fact("rot", 2, 2), fact("rot", 3, 1), fact("wood", 1, 0),
                    fact("wood", 2, 1), fact("wood", 3, 2)))
-    text = _render(instance, full)
+    text = render("flower", instance, full)
     assert "fixed" in text and "● ○ ○" in text and "✗" not in text.splitlines()[3]
     assert flower.solution_json(instance, full) == {
         "rotations": [0, 2, 1], "disks": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}
     partial = Answer((fact("rot", 1, 0), fact("wood", 1, 0)))
-    assert "rot   ?" in _render(instance, partial)
+    assert "rot   ?" in render("flower", instance, partial)
     assert flower.solution_json(instance, partial) == {
         "rotations": [0, None, None], "disks": [[1, 0, 0], None, None]}
 
 
-def test_render_marks_open_positions():
+def test_render_marks_open_positions(render):
     instance = flower.parse("1,0\n1,0\n", "t.txt")
     answer = Answer((fact("rot", 1, 0), fact("rot", 2, 0), fact("wood", 1, 0),
                      fact("wood", 2, 0), fact("open", 1)), cost=(1,))
-    assert "✗" in _render(instance, answer).splitlines()[2]
+    assert "✗" in render("flower", instance, answer).splitlines()[2]
 
 
-def test_wide_disks_fit_80_columns():
+def test_wide_disks_fit_80_columns(render):
     instance = flower.parse("\n".join(["1" + "0" * 47] * 2), "t.txt")
     answer = Answer((fact("rot", 1, 0), fact("rot", 2, 5)))
-    assert max(len(line) for line in _render(instance, answer).splitlines()) <= 80
+    assert max(len(line) for line in render("flower", instance, answer).splitlines()) <= 80
 
 
 def run(capsys, *argv):

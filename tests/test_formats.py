@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError, UserError
-from pyasp_runner.puzzle import Instance, registry
+from pyasp_runner.puzzle import Instance
+from pyasp_runner.puzzles import registry
 
 PUZZLES = registry()
 WRITERS = [(name, fmt) for name, puzzle in PUZZLES.items() for fmt in puzzle.writers]

@@ -20,7 +20,7 @@ from conftest import INSTANCES, instance_files
 from pyasp_runner import api, audit, runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import EncodingError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 from pyasp_runner.studio import work
 
 FILES = instance_files()

@@ -7,7 +7,8 @@ import pytest
 from clingo import parse_term
 
 from pyasp_runner.errors import AnswerShapeError, InputError
-from pyasp_runner.puzzle import Answer, Instance, fact, registry, to_python
+from pyasp_runner.puzzle import Answer, Instance, fact, to_python
+from pyasp_runner.puzzles import registry
 from pyasp_runner.puzzles._grid import (
     atom_grid,
     cells_grid,

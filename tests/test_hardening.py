@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from pyasp_runner import escape
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import facts_text, registry
+from pyasp_runner.puzzle import facts_text
+from pyasp_runner.puzzles import registry
 
 FILES = instance_files()
 IDS = [str(p.relative_to(INSTANCES)) for p in FILES]

@@ -7,12 +7,11 @@ import json
 
 import pytest
 from conftest import ROOT, assert_refused
-from rich.console import Console
 
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import hidoku
 
 REFERENCE = ROOT / "instances" / "hidoku" / "10x10.csv"
@@ -57,15 +56,9 @@ def test_bad_input_names_file_line_and_problem(text, line, words):
     assert_refused(hidoku.parse, text, line, words, "bad.csv")
 
 
-def _solve(text: str, models: int = 2) -> runner.Result:
-    instance = hidoku.parse(text, "t.csv")
-    return runner.solve(registry()["hidoku"].encoding, instance.facts,
-                        runner.Limits(models=models))
-
-
-def test_irregular_board_without_first_and_last_given():
+def test_irregular_board_without_first_and_last_given(solve):
     # A 3x3 with a blocked centre: a ring of 8 cells, only 4 fixed.
-    result = _solve("_,_,_\n_,X,4\n_,_,_\n", models=0)
+    result = solve("hidoku", hidoku.parse("_,_,_\n_,X,4\n_,_,_\n", "t.csv"), models=0)
     instance = hidoku.parse("_,_,_\n_,X,4\n_,_,_\n", "t.csv")
     grids = [hidoku.solution_json(instance, a)["grid"] for a in result.answers]
     assert grids and all(g[1][1] is None and g[1][2] == 4 for g in grids)
@@ -83,14 +76,14 @@ def _brute_force_count(cells, givens) -> int:
     return count
 
 
-def test_rectangular_board_and_one_row():
-    result = _solve("1,_,_,_\n_,_,_,8\n")
+def test_rectangular_board_and_one_row(solve):
+    result = solve("hidoku", hidoku.parse("1,_,_,_\n_,_,_,8\n", "t.csv"))
     assert result.status == runner.SOLVED
-    assert _solve("_,2,_\n").count == 2
-    assert _solve("2,_,_\n").status == runner.UNSOLVABLE
+    assert solve("hidoku", hidoku.parse("_,2,_\n", "t.csv")).count == 2
+    assert solve("hidoku", hidoku.parse("2,_,_\n", "t.csv")).status == runner.UNSOLVABLE
 
 
-def test_round_trip_write_parse_and_clues_of():
+def test_round_trip_write_parse_and_clues_of(solve):
     instance = hidoku.parse(REFERENCE.read_text(), "10x10.csv")
     again = hidoku.parse(hidoku.write(instance, list(instance.clues)), "again.csv")
     assert again.clues == instance.clues and again.structure == instance.structure
@@ -98,7 +91,7 @@ def test_round_trip_write_parse_and_clues_of():
     back = hidoku.parse(hidoku.write(irregular, [fact("given", 2, 3, 5)]), "w.csv")
     assert back.structure == irregular.structure
     assert back.clues == (fact("given", 2, 3, 5),)
-    answer = _solve("1,_,X\n_,4,_\n").answers[0]
+    answer = solve("hidoku", hidoku.parse("1,_,X\n_,4,_\n", "t.csv")).answers[0]
     clues = hidoku.clues_of(irregular, answer)
     assert len(clues) == 5 and all(c.name == "given" for c in clues)
 
@@ -112,34 +105,28 @@ def test_blank_sizes():
             hidoku.blank(bad)
 
 
-def _render(instance, answer) -> str:
-    console = Console(width=80, record=True, color_system=None)
-    console.print(registry()["hidoku"].render(instance, answer))
-    return console.export_text()
-
-
-def test_render_givens_blocked_path_and_partial_answers():
+def test_render_givens_blocked_path_and_partial_answers(render):
     instance = hidoku.parse("1,_,X\n_,4,_\n", "t.csv")
     full = Answer((fact("number", 1, 1, 1), fact("number", 1, 2, 2), fact("number", 2, 1, 3),
                    fact("number", 2, 2, 4), fact("number", 2, 3, 5), fact("given", 1, 1, 1),
                    fact("given", 2, 2, 4)))
-    text = _render(instance, full)
+    text = render("hidoku", instance, full)
     assert "[1]" in text and "[4]" in text and " 3 " in text and "██" in text
     assert "→" not in text
     with_path = hidoku.configure(instance, {"path": True})
-    drawn = _render(with_path, full)
+    drawn = render("hidoku", with_path, full)
     assert "[1]→" in drawn and " 2 ↙" in drawn and "[4]→" in drawn
     partial = Answer((fact("number", 1, 1, 1), fact("given", 1, 1, 1)))
-    assert "·" in _render(with_path, partial)
+    assert "·" in render("hidoku", with_path, partial)
     assert hidoku.solution_json(instance, partial) == {"grid": [[1, None, None],
                                                                 [None, None, None]]}
     assert hidoku.PUZZLE.describe_clue(instance, fact("given", 2, 2, 4)) == "the 4 at (2,2)"
 
 
-def test_wide_board_is_drawn_within_80_columns():
+def test_wide_board_is_drawn_within_80_columns(render):
     instance = hidoku.blank("30x2")
     answer = Answer(tuple(fact("number", r, c, 100 + c) for r in (1, 2) for c in range(1, 31)))
-    lines = _render(instance, answer).splitlines()
+    lines = render("hidoku", instance, answer).splitlines()
     assert max(len(line) for line in lines) <= 80
     assert lines[0].split()[:2] == ["1", "2"] and "130" in lines[-2]
 

@@ -11,8 +11,8 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import magic
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import magic, registry
 
 REFERENCE = ROOT / "instances" / "magic" / "5x5.csv"
 

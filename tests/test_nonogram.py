@@ -6,12 +6,12 @@ import json
 
 import pytest
 from conftest import INSTANCES, assert_refused
-from rich.console import Console
 
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["nonogram"]
 module = PUZZLE.module
@@ -48,16 +48,6 @@ columns
 
 def _parse(text: str, source: str = "p.txt"):
     return module.parse(text, source)
-
-
-def _solve(instance, models: int = 2) -> runner.Result:
-    return runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=models))
-
-
-def _render(instance, answer: Answer, width: int = 80) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(registry()["nonogram"].render(instance, answer))
-    return console.export_text()
 
 
 def test_the_three_formats_give_the_same_clues():
@@ -153,9 +143,9 @@ def test_bad_input_names_the_problem_and_line(text, problem, line):
     assert_refused(module.parse, text, line, problem)
 
 
-def test_reference_solves_uniquely_and_clues_of_restates_the_clues():
+def test_reference_solves_uniquely_and_clues_of_restates_the_clues(solve):
     instance = _parse(REFERENCE)
-    result = _solve(instance)
+    result = solve("nonogram", instance)
     assert result.unique is True
     answer = result.answers[0]
     assert set(module.clues_of(instance, answer)) == set(instance.clues)
@@ -197,22 +187,22 @@ def test_describe_clue():
     assert module.describe_clue(instance, fact("row_clue", 2, (), 0)) == "the row 2 clue 0"
 
 
-def test_render_full_board_with_clues_and_partial_answers():
+def test_render_full_board_with_clues_and_partial_answers(solve, render):
     instance = _parse(REFERENCE)
-    answer = _solve(instance).answers[0]
-    text = _render(instance, answer)
+    answer = solve("nonogram", instance).answers[0]
+    text = render("nonogram", instance, answer)
     assert "2 3 3│████  ██████  ██████│" in text
     partial = Answer(tuple(s for s in answer.symbols if s.name != "white"))
-    assert " ·" in _render(instance, partial)
+    assert " ·" in render("nonogram", instance, partial)
     assert "?" in module.solution_json(instance, partial)["grid"][0]
 
 
 @pytest.mark.parametrize(("width", "height", "chars"), [(60, 60, 62), (100, 41, 52)])
-def test_render_large_boards_fit_80_columns(width, height, chars):
+def test_render_large_boards_fit_80_columns(width, height, chars, render):
     instance = module.blank(f"{width}x{height}")
     cells = [fact("black" if (r * c) % 3 else "white", r, c)
              for r in range(1, height + 1) for c in range(1, width + 1)]
-    lines = _render(instance, Answer(tuple(cells))).splitlines()
+    lines = render("nonogram", instance, Answer(tuple(cells))).splitlines()
     assert max(len(line.rstrip()) for line in lines) <= 80
     assert len(lines[0]) == chars
     assert len(lines) == -(-height // 2) + 3

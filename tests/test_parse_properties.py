@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 DECIMAL = "0123456789"
 HEX = "0123456789abcdefABCDEF"

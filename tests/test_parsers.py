@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import registry
+from pyasp_runner.puzzles import registry
 
 PUZZLES = sorted(registry())
 GRID_TEXT = st.text(alphabet="0123456789_,-+ X.:#\n\r\tabc[]", max_size=200)

@@ -10,8 +10,8 @@ from conftest import ROOT, assert_refused
 from rich.console import Console
 
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import rc4
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import rc4, registry
 
 FOLDER = ROOT / "instances" / "rc4"
 

@@ -22,7 +22,8 @@ from conftest import ROOT
 
 import pyasp_runner
 from pyasp_runner import cli, reasoning
-from pyasp_runner.puzzle import registry
+from pyasp_runner.cli import definition
+from pyasp_runner.puzzles import registry
 
 # A README example: an indented code line (`    solve-asp ...`, `    $ solve-asp ...`, or
 # `pip install ... && solve-asp ...`) up to a `#` comment, or `solve-asp ...` in backticks.
@@ -100,7 +101,7 @@ def test_sdist_stage_tests_an_installed_wheel():
     assert from_wheel(), pyasp_runner.__file__
     files = {str(path) for path in metadata.files("solve-asp") or []}
     for shipped in ("pyasp_runner/asp/jodici.lp", "pyasp_runner/instances/jodici/1.csv",
-                    "pyasp_runner/instances/hidoku/rosetta.txt"):
+                    "pyasp_runner/instances/hidoku/rosetta.txt", "pyasp_runner/py.typed"):
         assert shipped in files, shipped
     assert any(name.endswith("licenses/LICENSE") for name in files)
 
@@ -130,6 +131,19 @@ def test_every_readme_example_runs_outside_the_checkout(tmp_path):
             here = subprocess.run([sys.executable, "-m", "pyasp_runner", *words], cwd=ROOT,
                                   env=source, capture_output=True, text=True, timeout=300)
             assert (ran.returncode, ran.stdout) == (here.returncode, here.stdout), example
+
+
+def test_a_type_checker_sees_the_installed_package_types(tmp_path):
+    # A user's script checked with mypy --strict, outside the checkout, against the
+    # installed package: its hints are read (py.typed), not skipped as untyped.
+    script = ("import pyasp_runner\nresult = pyasp_runner.solve('jodici', '')\n"
+              "reveal_type(result.status)\n")
+    typed = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                            "--python-executable", sys.executable, "--cache-dir",
+                            str(tmp_path / "mypy-cache"), "-c", script], cwd=tmp_path,
+                           env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+                           capture_output=True, text=True, timeout=300)
+    assert typed.returncode == 0 and 'Revealed type is "str"' in typed.stdout, typed.stdout
 
 
 def test_the_readme_hint_example_forces_some_values_and_not_all():
@@ -188,7 +202,7 @@ def test_every_puzzle_help_ends_with_an_example_that_solves(capsys):
         assert found, (name, last[0])
         assert found[1] in registry()[name].examples(), name
         assert all(line.startswith("  ") for line in last[1].splitlines()), name
-        assert max(map(len, last[1].splitlines())) <= 2 + cli.HELP_EXAMPLE_WIDTH, name
+        assert max(map(len, last[1].splitlines())) <= 2 + definition.HELP_EXAMPLE_WIDTH, name
 
 
 def test_no_help_names_a_file_an_installed_package_lacks(capsys):
@@ -197,4 +211,4 @@ def test_no_help_names_a_file_an_installed_package_lacks(capsys):
         text = help_of(*words, capsys=capsys)
         body = text.split("\nexample")[0]  # a shipped example's own comment lines aside
         assert not CHECKOUT_PATHS.search(body), (words, CHECKOUT_PATHS.search(body))
-    assert cli.MEDIUM_CONFLICTS == reasoning.MEDIUM_CONFLICTS  # the --grade help's bound
+    assert definition.MEDIUM_CONFLICTS == reasoning.MEDIUM_CONFLICTS  # the --grade help's bound

@@ -14,10 +14,10 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from conftest import INSTANCES, expected_for, instance_files
 from rich.console import Console, RenderableType
 
-from pyasp_runner import reasoning
-from pyasp_runner import runner
+from pyasp_runner import reasoning, runner
 from pyasp_runner.cli import main
-from pyasp_runner.puzzle import Answer, Instance, Puzzle, registry
+from pyasp_runner.puzzle import Answer, Instance
+from pyasp_runner.puzzles import Puzzle, registry
 
 
 def _unique_instances() -> list[tuple[Puzzle, Instance]]:

@@ -6,13 +6,12 @@ import json
 
 import pytest
 from conftest import ROOT
-from rich.console import Console
 
 from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
-from pyasp_runner.puzzles import signpost
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry, signpost
 
 REFERENCE_ID = "5x5:1cceefcfggeeccghcac3e12hch10ah25a"
 STEPS = {"a": (-1, 0), "b": (-1, 1), "c": (0, 1), "d": (1, 1),
@@ -118,21 +117,15 @@ def test_write_round_trip():
     assert again.structure == corner.structure and again.clues == (fact("given", 2, 2, 5),)
 
 
-def _render(instance, answer) -> str:
-    console = Console(width=80, record=True, color_system=None)
-    console.print(registry()["signpost"].render(instance, answer))
-    return console.export_text()
-
-
-def test_render_arrows_givens_and_partial_answers():
+def test_render_arrows_givens_and_partial_answers(render):
     instance = signpost.parse("3x3c:1cceeggcc9a", "t")
     numbers = [[1, 2, 3], [6, 5, 4], [7, 8, 9]]
     cells = [fact("number", r + 1, c + 1, numbers[r][c]) for r in range(3) for c in range(3)]
     full = Answer((*cells, fact("given", 1, 1, 1), fact("given", 3, 3, 9)))
-    text = _render(instance, full)
+    text = render("signpost", instance, full)
     assert "[1]→" in text and " 6 ↓" in text and "[9]↑" in text and "corner" in text
     partial = Answer((fact("number", 1, 1, 1), fact("given", 1, 1, 1)))
-    assert " · →" in _render(instance, partial)
+    assert " · →" in render("signpost", instance, partial)
     assert signpost.solution_json(instance, partial) == {
         "grid": [[1, None, None], [None, None, None], [None, None, None]]}
     assert signpost.PUZZLE.describe_clue(instance, fact("given", 3, 3, 9)) == "the 9 at (3,3)"

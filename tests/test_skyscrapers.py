@@ -6,12 +6,11 @@ import json
 
 import pytest
 from conftest import INSTANCES
-from rich.console import Console
 
-from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
-from pyasp_runner.puzzle import Answer, fact, registry
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["skyscrapers"]
 module = PUZZLE.module
@@ -21,16 +20,6 @@ FOUR_SOLUTION = [[1, 3, 4, 2], [4, 2, 1, 3], [3, 4, 2, 1], [2, 1, 3, 4]]
 
 def _parse(text: str, source: str = "p.txt"):
     return module.parse(text, source)
-
-
-def _solve(instance, models: int = 2) -> runner.Result:
-    return runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=models))
-
-
-def _render(instance, answer: Answer, width: int = 80) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(registry()["skyscrapers"].render(instance, answer))
-    return console.export_text()
 
 
 def test_game_id_clues_in_tatham_order():
@@ -85,9 +74,9 @@ def test_bad_input_names_the_problem_and_line(text, problem):
     assert str(caught.value).startswith("bad.txt")
 
 
-def test_reference_solution_clues_of_and_write_round_trip():
+def test_reference_solution_clues_of_and_write_round_trip(solve):
     instance = _parse(FOUR)
-    result = _solve(instance)
+    result = solve("skyscrapers", instance)
     assert result.unique is True
     answer = result.answers[0]
     assert PUZZLE.solution_json(instance, answer) == {"grid": FOUR_SOLUTION}
@@ -115,25 +104,25 @@ def test_describe_clue():
     assert module.describe_clue(instance, fact("given", 2, 3, 4)) == "the 4 at (2,3)"
 
 
-def test_render_clues_around_the_grid_and_partial_answers():
+def test_render_clues_around_the_grid_and_partial_answers(solve, render):
     instance = _parse(FOUR + ",b4j1b")
-    answer = _solve(instance).answers[0]
-    text = _render(instance, answer)
+    answer = solve("skyscrapers", instance).answers[0]
+    text = render("skyscrapers", instance, answer)
     lines = text.splitlines()
     assert lines[0].split() == ["2", "2", "1", "3"]
     assert lines[2].split("│")[0].strip() == "3" and lines[2].rstrip().endswith("2")
     assert "[4]" in lines[2] and "[1]" in text
     partial = Answer(tuple(s for s in answer.symbols if s.name != "tower" or
                            s.arguments[0].number == 1))
-    assert "·" in _render(instance, partial)
+    assert "·" in render("skyscrapers", instance, partial)
     assert PUZZLE.solution_json(instance, partial)["grid"][1] == [None] * 4
 
 
-def test_render_nine_by_nine_fits_80_columns():
+def test_render_nine_by_nine_fits_80_columns(render):
     instance = module.blank("9")
     answer = Answer(tuple(fact("tower", r, c, (r + c) % 9 + 1)
                           for r in range(1, 10) for c in range(1, 10)))
-    assert max(len(line) for line in _render(instance, answer).splitlines()) <= 80
+    assert max(len(line) for line in render("skyscrapers", instance, answer).splitlines()) <= 80
 
 
 def test_cli_takes_a_game_id_as_argument(capsys):
@@ -149,10 +138,10 @@ def test_instances_folder_has_the_public_puzzles():
     assert {"codewars-4x4-1", "codewars-7x7-1", "unsolvable", "empty-4x4"} <= names
 
 
-def test_render_twenty_by_twenty_drops_cell_lines_to_fit_80_columns():
+def test_render_twenty_by_twenty_drops_cell_lines_to_fit_80_columns(render):
     instance = module.blank("20")
     answer = Answer(tuple(fact("tower", r, c, (r + c) % 20 + 1)
                           for r in range(1, 21) for c in range(1, 21)))
-    text = _render(instance, answer)
+    text = render("skyscrapers", instance, answer)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "┼" not in text and "20" in text

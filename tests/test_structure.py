@@ -9,8 +9,9 @@ import re
 import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
-from pyasp_runner.cli import build_parser
-from pyasp_runner.puzzle import Instance, PuzzleSpec, registry
+from pyasp_runner.cli.definition import build_parser
+from pyasp_runner.puzzle import Instance, PuzzleSpec
+from pyasp_runner.puzzles import registry
 
 PUZZLES = sorted(registry())
 HOOKS = [name for name, kind in PuzzleSpec.__annotations__.items() if "Callable" in str(kind)]

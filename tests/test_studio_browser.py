@@ -275,9 +275,11 @@ def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studi
     open_puzzle(browser, studio, *instance.split("/"))
     lines = (ROOT / "asp/hidoku.lp").read_text().splitlines()
     rule = next(i for i, line in enumerate(lines, 1) if "not number(R2,C2,V+1)" in line)
-    # Break it: the successor rule and its mirror (the predecessor rule implies it).
+    # Its mirror, the predecessor rule, in the Redundant block, implies it.
+    mirror = next(i for i, line in enumerate(lines, 1) if "not number(R2,C2,V-1)" in line)
+    # Break it: the successor rule and its mirror.
     type_at_line(browser, rule, "% ")
-    type_at_line(browser, rule + 1, "% ")
+    type_at_line(browser, mirror, "% ")
     assert text_of(browser, "edited") == "(edited)"
     press(browser, "solve")
     with pytest.raises(AssertionError):  # the board went wrong: numbers no longer touch
@@ -286,7 +288,7 @@ def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studi
     screenshot(browser, "broken")
     # Fix it as it was broken: delete the two comment marks again.
     type_at_line(browser, rule, "\ue017\ue017")  # Delete, Delete
-    type_at_line(browser, rule + 1, "\ue017\ue017")
+    type_at_line(browser, mirror, "\ue017\ue017")
     assert text_of(browser, "edited") == ""
     press(browser, "solve")
     checker("hidoku").check(text, {"grid": board_grid(browser)})

@@ -11,7 +11,8 @@ from pathlib import Path
 from checkers import checker
 
 from pyasp_runner import runner
-from pyasp_runner.puzzle import Answer, registry
+from pyasp_runner.puzzle import Answer
+from pyasp_runner.puzzles import registry
 from pyasp_runner.trace import frames, record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,8 @@ layouts, and everything a puzzle shows is said with the parts below.
 - `Rings`: rings x sectors of cells, also stacked disks whose sectors are solid or
   holes, with sectors that are open through every ring marked.
 - `Lines`: rows of values or text (steps of a calculation, a recovered text), each
-  value a cell with its own mark.
+  value a cell with its own mark; the rows after a heading may be a list (a way to each
+  of hundreds of targets), which a picture sets in columns.
 
 Every value carries a `Mark` (given by the puzzle's author, filled in by the solver,
 not known, part of a conflict, forced in every solution, or ambiguous), and renderers
@@ -171,9 +172,12 @@ class Row(NamedTuple):
 
 
 class Lines(NamedTuple):
-    """Rows of values or text, one under another."""
+    """Rows of values or text, one under another; the rows from index `listed` on are the
+    entries of a list (a way to each of many targets), which a picture may set in
+    columns side by side."""
 
     rows: tuple[Row, ...]
+    listed: int | None = None
 
 
 Layout = Grid | Rings | Lines
@@ -196,8 +200,8 @@ def _remarked(layout: Layout, old: Mark, new: Mark) -> Layout:
         return c._replace(mark=new) if c.mark == old else c
 
     if isinstance(layout, Lines):
-        return Lines(tuple(row._replace(cells=tuple(map(cell, row.cells)))
-                           for row in layout.rows))
+        return layout._replace(rows=tuple(row._replace(cells=tuple(map(cell, row.cells)))
+                                          for row in layout.rows))
     rows = tuple(tuple(map(cell, row)) for row in layout.cells)
     return layout._replace(cells=rows)
 

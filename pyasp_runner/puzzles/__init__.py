@@ -1,11 +1,32 @@
-"""One module per puzzle (parse + render + JSON); modules starting with `_` are helpers.
+"""The registry: one module per puzzle here, found by name; modules starting with `_`
+are helpers the puzzles share.
 
+`registry()` maps each puzzle's name to a `Puzzle`: its module's declaration (the
+contract's `PuzzleSpec`, `pyasp_runner.puzzle`), imported on first use, with its hooks
+called with the contract's defaults applied, its encoding and its shipped examples.
+Listing the puzzles (`names`, `summary_from_source`) imports none of them, nor clingo.
 (The API's listing of the puzzles is `pyasp_runner.list_puzzles()`.)
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Callable, Sequence
+from functools import cache, cached_property
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ..errors import AnswerShapeError, InputError, UserError
+
+if TYPE_CHECKING:  # the contract and clingo are imported when a puzzle is read, not listed
+    from clingo import Symbol
+    from rich.console import RenderableType
+
+    from ..board import Board
+    from ..facts import Answer
+    from ..puzzle import Closest, Instance, OptionValues, PuzzleSpec
 
 
 def names() -> list[str]:
@@ -35,3 +56,223 @@ def summary_from_source(name: str) -> str | None:
         return None
     doc = text[3:].split('"""', 1)[0].strip()
     return doc.splitlines()[0] if doc else name
+
+
+class Puzzle:
+    """A registered puzzle: its name, its module's `PUZZLE` (imported on first use) and
+    its encoding file; the hooks called with the contract's defaults applied."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @cached_property
+    def module(self) -> ModuleType:
+        return importlib.import_module(f"{__name__}.{self.name}")
+
+    @cached_property
+    def spec(self) -> PuzzleSpec:
+        from ..puzzle import PuzzleSpec
+
+        spec = self.module.PUZZLE
+        if not isinstance(spec, PuzzleSpec):
+            raise TypeError(f"{self.module.__name__}.PUZZLE is not a PuzzleSpec")
+        spec.check()
+        return spec
+
+    @property
+    def summary(self) -> str:
+        """The first line of the module's docstring, read from its source where it can be
+        (listing the puzzles then imports none of them), else from the imported module."""
+        if "module" not in self.__dict__:
+            read = summary_from_source(self.name)
+            if read is not None:
+                return read
+        doc = (self.module.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else self.name
+
+    @property
+    def description(self) -> str:
+        """The module's docstring: what the puzzle is and its input formats."""
+        return (self.module.__doc__ or self.name).strip()
+
+    @property
+    def encoding(self) -> Path:
+        return encoding_dir() / f"{self.name}.lp"
+
+    def examples(self) -> dict[str, Path]:
+        """The shipped instances (`instances/<name>/`), by file name without extension."""
+        folder = data_dir("instances") / self.name
+        files = sorted(path for path in folder.glob("*") if path.is_file()
+                       and not path.name.endswith(".json") and not path.name.startswith(".")
+                       and path.name != "README.md")
+        return {path.stem: path for path in files}
+
+    def parse(self, text: str, source: str) -> Instance:
+        return self.spec.parse(text, source)
+
+    def configure(self, instance: Instance, values: OptionValues) -> Instance:
+        configure = self.spec.configure
+        return configure(instance, values) if configure else instance
+
+    def default_models(self, values: OptionValues) -> int | None:
+        """Answers to look for without -n: an option that is on may say, else the puzzle."""
+        for option in self.spec.options:
+            if values.get(option.name) and option.models is not None:
+                return option.models
+        return self.spec.default_models
+
+    def render(self, instance: Instance, answer: Answer, legend: bool = True
+               ) -> RenderableType:
+        """The answer drawn for the terminal (at the width of the console it is printed
+        on); `legend`: with the lines saying how to read it."""
+        from ..board.terminal import terminal  # rich: only for whoever draws
+
+        return terminal(self.board(instance, answer), legend)
+
+    def render_conflict(self, instance: Instance, conflict: Sequence[Symbol]
+                        ) -> RenderableType:
+        """The author's clues drawn for the terminal, those in `conflict` marked."""
+        from ..board.terminal import terminal
+
+        return terminal(self.conflict_board(instance, conflict))
+
+    def board(self, instance: Instance, answer: Answer) -> Board:
+        """The answer's board description (what the SVG and terminal renderers draw)."""
+        try:
+            return self.spec.board(instance, answer)
+        except _SHAPE_ERRORS as error:
+            raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def conflict_board(self, instance: Instance, conflict: Sequence[Symbol]) -> Board:
+        """The author's clues alone as a board, those in `conflict` marked."""
+        if self.spec.conflict_board is None:
+            raise TypeError(f"{self.name} draws no clues")
+        return self.spec.conflict_board(instance, list(conflict))
+
+    @property
+    def draws_clues(self) -> bool:
+        return self.spec.conflict_board is not None
+
+    def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
+        try:
+            return self.spec.solution_json(instance, answer)
+        except _SHAPE_ERRORS as error:
+            raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
+        """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
+        from ..facts import Answer
+
+        try:
+            return (self.spec.solution_json(instance, answer)
+                    == self.spec.solution_json(instance, Answer(())))
+        except _SHAPE_ERRORS:
+            return False
+
+    def describe_clue(self, instance: Instance, clue: Symbol) -> str:
+        return self.spec.describe_clue(instance, clue)
+
+    def clue_json(self, instance: Instance, clue: Symbol) -> dict[str, Any]:
+        """A clue for JSON; by default the last argument is the value, the rest the position."""
+        if self.spec.clue_json is not None:
+            return self.spec.clue_json(instance, clue)
+        from ..facts import to_python
+
+        values = [to_python(arg) for arg in clue.arguments]
+        entry: dict[str, Any] = {"clue": clue.name}
+        if values:
+            entry |= {"position": values[:-1], "value": values[-1]}
+        return entry | {"text": self.describe_clue(instance, clue)}
+
+    @property
+    def can_generate(self) -> bool:
+        return self.spec.can_generate
+
+    @property
+    def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
+        """Format name -> writer of puzzle text from an instance and a subset of its clues."""
+        if self.spec.writers:
+            return dict(self.spec.writers)
+        return {"text": self.spec.write} if self.spec.write else {}
+
+    def writer(self, name: str) -> Callable[[Instance, list[Symbol]], str]:
+        """The writer of format `name`, or a UserError naming the formats written."""
+        writers = self.writers
+        if name not in writers:
+            known = ", ".join(writers) or "none"
+            raise UserError(f"{self.name} is not written as {name!r} (formats written: "
+                            f"{known})")
+        return writers[name]
+
+    def assess(self, instance: Instance, answers: list[Answer]) -> Closest | None:
+        assess = self.spec.assess
+        return assess(instance, answers) if assess and answers else None
+
+    def render_listing(self, instance: Instance, answers: list[Answer]
+                       ) -> RenderableType | None:
+        """Several answers drawn as one compact board, where the puzzle lists them so."""
+        listing = self.spec.listing
+        board = listing(instance, answers) if listing and len(answers) > 1 else None
+        if board is None:
+            return None
+        from ..board.terminal import terminal
+
+        return terminal(board)
+
+    def verdict(self, instance: Instance, answers: list[Answer]) -> str | None:
+        verdict = self.spec.verdict
+        return verdict(instance, answers) if verdict and answers else None
+
+    def reach(self, instance: Instance, generating: bool = False) -> str | None:
+        """A note for before the search starts, if it is of a kind beyond what is known
+        to finish in a minute (a size within the limit, clues that leave a hard search)."""
+        reach = self.spec.reach
+        why = reach(instance, generating) if reach is not None else None
+        return None if why is None else f"{why}; it may run long (--time-limit stops it)"
+
+    def check_size(self, instance: Instance, limit: int | None, force: bool) -> None:
+        """Refuse, before grounding, an instance larger than `limit` (default: the
+        puzzle's `max_size`), unless forced."""
+        measure, limit = self.spec.size, limit or self.spec.max_size
+        if force or measure is None or limit is None:
+            return
+        size, unit = measure(instance)
+        if size > limit:
+            raise InputError(instance.source, f"{size:,} {unit} is above the limit of "
+                             f"{limit:,} for {self.name} (grounding would take too long or "
+                             f"too much memory); --max-size N raises it, --force lifts it")
+
+
+# What drawing code raises on atoms of an unexpected shape (wrong arity, a string where
+# a number belongs, a position off the board): the encoding's fault, not a crash.
+_SHAPE_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
+
+
+def _shape_problem(answer: Answer, error: Exception) -> str:
+    atoms = " ".join(str(sym) for sym in answer.symbols[:6])
+    more = " ..." if len(answer.symbols) > 6 else ""
+    return f"cannot draw the answer {{{atoms}{more}}}: {type(error).__name__}: {error}"
+
+
+def encoding_dir() -> Path:
+    """`asp/` of a checkout (so edits take effect at once), else the copy inside the wheel."""
+    return data_dir("asp")
+
+
+def data_dir(name: str) -> Path:
+    """A folder the wheel ships inside the package (`asp`, `instances`); in a checkout,
+    the folder at its top."""
+    package = Path(__file__).parent.parent
+    shipped = package / name
+    if shipped.is_dir():
+        return shipped
+    return package.resolve().parent / name
+
+
+@cache
+def registry() -> dict[str, Puzzle]:
+    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`).
+
+    Modules are imported only when used, so solving one puzzle loads one module.
+    """
+    return {name: Puzzle(name) for name in names()}

@@ -277,8 +277,8 @@ def board(instance: Instance, answer: Answer) -> Board:
             distance = abs(way.value - target)
             rows.append(Row(f"{target}:", (Cell(infix(way)), Cell("="), Cell(str(way.value)),
                                            *((Cell(f"({distance} away)"),) if distance else ()))))
-        return Board(Lines(tuple(rows)), "each target's way uses the fewest numbers; out of "
-                     "reach: a closest value")
+        return Board(Lines(tuple(rows), listed=2), "each target's way uses the fewest "
+                     "numbers; out of reach: a closest value")
     rows.append(Row("target:", (Cell(str(round_.target), Mark.GIVEN),)))
     tree = _tree(answer)
     if tree is None:

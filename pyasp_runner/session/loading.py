@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 
 import clingo
 
-from .. import runner
+from .. import program, runner
 from ..errors import UserError
-from ..puzzle import Answer, Instance, OptionValues, Puzzle, registry
+from ..puzzle import Answer, Instance, OptionValues
+from ..puzzles import Puzzle, registry
 
 DEFAULT_CAP = 100_000
 NO_VALUES: Mapping[str, Any] = MappingProxyType({})
@@ -129,7 +130,7 @@ def clingo_arguments(encoding: Path, constants: Mapping[str, object],
     args: list[str] = []
     notes: list[str] = []
     if constants:
-        known = constant_names(encoding)
+        known = program.constant_names(encoding)
         for name, value in constants.items():
             if name not in known:
                 listed = ", ".join(sorted(known)) or "none"
@@ -172,29 +173,12 @@ def constant_value(name: str, text: str) -> str:
     return text
 
 
-def constant_names(encoding: Path) -> set[str]:
-    """The names of the encoding's `#const` definitions (included files too)."""
-    from clingo.ast import ASTType, parse_files
-
-    names: set[str] = set()
-
-    def visit(statement: Any) -> None:
-        if statement.ast_type == ASTType.Definition:
-            names.add(statement.name)
-
-    try:
-        parse_files([str(encoding)], visit, logger=lambda code, text: None)
-    except RuntimeError:  # a syntax error: loading it reports clingo's message
-        return set()
-    return names
-
-
 def extra_atoms(loaded: Loaded, answer: Answer) -> list[str]:
     """Atoms of an answer that the packaged encoding does not show: what a user added to
     `#show` in an edited encoding, listed as clingo prints them."""
     if not loaded.edited:
         return []
-    drawn = runner.shown_signatures(loaded.puzzle.encoding)
+    drawn = program.shown_signatures(loaded.puzzle.encoding)
     return [str(sym) for sym in answer.symbols
             if sym.type != clingo.SymbolType.Function
             or (sym.name, len(sym.arguments)) not in drawn]

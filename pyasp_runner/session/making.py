@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import runner
 from ..errors import InputError, UserError
-from ..puzzle import Answer, Instance, registry
+from ..puzzle import Answer, Instance
+from ..puzzles import registry
 from .loading import DEFAULTS, Loaded, Settings, check_encoding_file, clingo_arguments, puzzle_named
 from .questions import Progress, Session, answered
 

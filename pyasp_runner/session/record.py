@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import runner
-from ..puzzle import Answer, Closest, Instance, Puzzle
+from ..puzzle import Answer, Closest, Instance
+from ..puzzles import Puzzle
 
 if TYPE_CHECKING:
     from clingo import Symbol

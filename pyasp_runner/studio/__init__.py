@@ -3,48 +3,26 @@
 A local web server (Starlette on uvicorn, the optional extra `studio`) serves one page:
 pick a puzzle and an instance or paste one, edit its `.lp` rules, solve, explain, hint,
 step, and play back clingo's search beside a hand-written one. Imported only by the
-`studio` subcommand, so `solve-asp PUZZLE FILE` never loads a web framework.
+`studio` subcommand, so `solve-asp PUZZLE FILE` never loads a web framework. Its options
+are read by the command line (`solve-asp studio --help`), which calls `serve`.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import secrets
 import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Sequence
+from typing import TextIO
 
-from ..cli import DEFAULT_MEMORY_GIB
-from ..cli import _memory_size as memory_size  # the command's own checks of the values
-from ..cli import _natural as natural
-from ..cli import _Parser as Parser
-from ..cli import _positive_float as positive_float
+from ..errors import ExitCode
+from ..process import DEFAULT_MEMORY_GIB
 
 LOOPBACK = "127.0.0.1"
 STOP_WAIT_S = 5  # on Ctrl-C, how long requests in flight may take to finish
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(  # the command's: a usage error is one line
-        prog="solve-asp studio",
-        description="Edit a puzzle's rules and watch them solve it, in the browser.")
-    parser.add_argument("--port", type=natural, default=0,
-                        help="port to listen on (default: a free one)")
-    parser.add_argument("--host", default=None,
-                        help=f"address to listen on (default {LOOPBACK}; anything else makes "
-                        "the studio reachable from other machines, with a warning)")
-    parser.add_argument("--no-browser", action="store_true",
-                        help="print the address but do not open a browser")
-    parser.add_argument("--time-limit", type=positive_float, default=60.0, metavar="SECONDS",
-                        help="longest time one solve may take (default 60)")
-    parser.add_argument("--memory-limit", type=memory_size, default=DEFAULT_MEMORY_GIB,
-                        metavar="GIB", help="the memory (address space) one solve may use, in "
-                        f"GiB (default {DEFAULT_MEMORY_GIB:g}; 0: no limit), as the command's "
-                        "--memory-limit; past it the page says so")
-    return parser
+DEFAULT_TIME_LIMIT = 60.0
 
 
 def missing_extra() -> str | None:
@@ -58,40 +36,42 @@ def missing_extra() -> str | None:
     return None
 
 
-def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: ignore[no-untyped-def]
-    """Run the studio until Ctrl-C; the exit code."""
-    args = build_parser().parse_args(argv)
+def serve(*, port: int = 0, host: str | None = None, browser: bool = True,
+          time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: float = DEFAULT_MEMORY_GIB,
+          out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """Run the studio until Ctrl-C; the exit code. `port` 0: a free one; `host` None: this
+    machine only; `browser`: open the page; `time_limit`, `memory_limit`: each solve's."""
     problem = missing_extra()
     if problem:
         print(f"solve-asp: {problem}", file=err)
-        return 2
-    if not 0 <= args.port <= 65535:
-        print(f"solve-asp: --port must be 0..65535, got {args.port}", file=err)
-        return 2
+        return ExitCode.USAGE
+    if not 0 <= port <= 65535:
+        print(f"solve-asp: --port must be 0..65535, got {port}", file=err)
+        return ExitCode.USAGE
     import uvicorn
 
     from .app import Settings, create_app, instance_folder
 
-    host = args.host or LOOPBACK
-    if args.host and args.host != LOOPBACK:
+    host_given, host = host, host or LOOPBACK
+    if host_given and host_given != LOOPBACK:
         print(f"solve-asp: warning: listening on {host}: other machines that reach this "
               "address can use the studio (with the token)", file=err)
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, args.port))
+        sock.bind((host, port))
         # Listening before the address is printed: a browser or a program that connects
         # as soon as it reads the address waits in the queue instead of being refused
         # while uvicorn starts (seconds on a loaded machine).
         sock.listen(128)
     except OSError as error:
-        print(f"solve-asp: cannot listen on {host}:{args.port}: {error.strerror}", file=err)
-        return 2
+        print(f"solve-asp: cannot listen on {host}:{port}: {error.strerror}", file=err)
+        return ExitCode.USAGE
     port = sock.getsockname()[1]
     token = secrets.token_urlsafe(24)
     hosts = (LOOPBACK, "localhost") if host == LOOPBACK else (host,)
-    settings = Settings(token=token, port=port, hosts=hosts, time_limit=args.time_limit,
-                        memory_limit=args.memory_limit, instances=instance_folder())
+    settings = Settings(token=token, port=port, hosts=hosts, time_limit=time_limit,
+                        memory_limit=memory_limit, instances=instance_folder())
     address = f"http://{hosts[0] if ':' not in hosts[0] else f'[{hosts[0]}]'}:{port}/?token={token}"
     # Ctrl-C or SIGTERM: uvicorn stops taking requests and waits for those in flight, at
     # most STOP_WAIT_S (a page's request takes a moment), then ends the jobs and exits.
@@ -100,9 +80,9 @@ def main(argv: Sequence[str], out=sys.stdout, err=sys.stderr) -> int:  # type: i
     server = uvicorn.Server(config)
     print(f"solve-asp studio: {address}", file=out, flush=True)
     print("Ctrl-C stops it.", file=out, flush=True)
-    if not args.no_browser:
+    if browser:
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops gracefully, then re-raises
         server.run(sockets=[sock])
     print("solve-asp studio: stopped.", file=out, flush=True)
-    return 0
+    return ExitCode.SOLVED

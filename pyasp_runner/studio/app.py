@@ -31,9 +31,9 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..cli import DEFAULT_MEMORY_GIB
 from ..numerals import is_digits
-from ..puzzle import registry
+from ..process import DEFAULT_MEMORY_GIB
+from ..puzzles import registry
 from .jobs import BusyError, Jobs
 from .rules import RulesRefused, check_rules
 

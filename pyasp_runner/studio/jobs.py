@@ -25,7 +25,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from ..batch import start_forkserver
+from ..batch.processes import start_forkserver
 
 # After the time limit, the child gets this long to report what it found before it is ended.
 GRACE_S = 3.0
@@ -34,8 +34,6 @@ KEEP_FINISHED = 32
 # The whole playbacks of this many traces stay with the server (a page asks for their
 # steps a page at a time); older ones are let go.
 KEEP_TRACES = 3
-# The key of an answer's part that stays with the server (the whole playbacks of a trace).
-KEPT = "_kept"
 
 
 def _child(request: dict[str, Any], instances: Path | None, memory_limit: float,
@@ -49,9 +47,9 @@ def _child(request: dict[str, Any], instances: Path | None, memory_limit: float,
     the server ends its jobs itself on its way out, so the child prints no
     KeyboardInterrupt.
     """
-    from ..batch import end_with_forkserver
-    from ..cli import limit_memory
+    from ..batch.processes import end_with_forkserver
     from ..errors import OutOfMemory
+    from ..process import limit_memory
     from .work import run
 
     end_with_forkserver()
@@ -195,6 +193,8 @@ class Jobs:
                 result = _ended("error", f"The solver process ended unexpectedly "
                                 f"(exit code {job.process.exitcode}: out of memory?{limit}).")
         job.conn.close()
+        from .work import KEPT  # the worker's key; the server loaded the worker already
+
         job.kept = result.pop(KEPT, None)
         job.result = result
         if job.kept is not None:

@@ -29,7 +29,8 @@ from .. import escape
 from ..board import Board, Cell, Lines, Mark
 from ..board.svg import svg
 from ..errors import AnswerShapeError
-from ..puzzle import Answer, Instance, Puzzle
+from ..puzzle import Answer, Instance
+from ..puzzles import Puzzle
 from ..trace import Trace
 
 # Events recorded per search (the search goes on; its counts stay whole).

@@ -24,7 +24,6 @@ from ..board.svg import svg
 from ..errors import AnswerShapeError, EncodingError, Stopped, UserError
 from ..session import Outcome, Session, Settings, load
 from ..session.record import STATS_HELP, conflict_sentence
-from .jobs import KEPT
 from .rules import check_rules
 
 Report = Callable[[float, int], None]
@@ -33,6 +32,8 @@ Report = Callable[[float, int], None]
 _LOCATED = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+)(?:-(?:\d+:)?\d+)?: "
                       r"(?P<kind>error|info|warning): (?P<text>.*)$", re.DOTALL)
 RULES_NAME = "rules.lp"
+# The key of an answer's part that stays with the server (the whole playbacks of a trace).
+KEPT = "_kept"
 
 
 def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict[str, Any]:

@@ -1,71 +1,6 @@
-"""Many tasks (one puzzle each) in worker processes, or on a Dask cluster; results as they finish.
-
-    from pyasp_runner.batch import Task, run
-
-    tasks = (Task(name, solve_one, (text,)) for name, text in puzzles)
-    for done in run(tasks, jobs=4, time_limit=60):
-        done.index, done.name     # which task: its position in `tasks`, and its name
-        done.outcome              # "ok", "timeout", "crashed" or "raised"
-        done.value                # what the function returned ("ok" only, else None)
-        done.error                # one line saying what went wrong (None for "ok")
-        done.seconds              # from handing it to the pool (its wait included) to its result
-
-The interface:
-
-- A `Task` is a name, a function and its arguments. The function must be importable by
-  name (defined at the top level of a module) and its arguments and result picklable:
-  they cross to a worker process. Errors a user can fix (a bad puzzle file) are the
-  function's to turn into its result; an exception it raises becomes outcome "raised"
-  with the exception's one-line text (the traceback is in `Done.detail`).
-- `run(tasks, jobs=N)` consumes `tasks` lazily (a few per worker ahead, so a generator of
-  100,000 puzzles is never held at once) and yields one `Done` per task in the order the
-  tasks finish. The run goes on past every kind of failure: a task that outlives
-  `time_limit` seconds has its worker killed and replaced (outcome "timeout"), a worker
-  that dies (killed by the kernel for memory, a crash in clingo) makes its task
-  "crashed", and the other tasks are not affected.
-- Stopping: when `stop` (a `threading.Event`, e.g. set by a signal handler) is set, or
-  Ctrl-C raises KeyboardInterrupt inside `run`, the workers are ended at once, nothing
-  more is yielded and `run` raises `Stopped`; every `Done` yielded before stays valid.
-  Closing the generator early (`break`) ends the workers too.
-- `scheduler="HOST:PORT"`: the same on a Dask distributed cluster (the `cluster` extra,
-  imported only then); each task is one Dask task, submitted a window ahead and
-  collected as it completes. A Dask worker runs tasks in threads, which cannot be
-  killed, so there `time_limit` is not enforced by the pool: a task's own limit must end
-  it (the audit's solve passes it to clingo, whose runner returns when it passes, even
-  from an unfinished grounding). A task whose workers died three times (Dask's
-  `allowed-failures`, e.g. the nanny's memory limit) is "crashed".
-
-Worker processes, measured on this machine (2 cores shared with other work, load about
-10; Python 3.11; pebble's pool; a small puzzle whose solve takes 3 ms of CPU), wall time
-per puzzle:
-
-    start method, puzzles per worker      1 worker     2 workers
-    spawn, 1                              199 ms       -
-    fork, 1                               156 ms       -
-    forkserver, 1                         245 ms       107 ms
-    forkserver, 20                         16 ms         9 ms
-    forkserver, 50                          8 ms         5 ms
-    forkserver, never replaced              5 ms         3 ms
-
-(the spawn and fork rows were measured at a lighter load, where forkserver, 1 took 145 ms).
-
-A process per puzzle costs 0.1 s to 0.25 s of waiting per puzzle (the pool notices an
-ended worker on its 0.1 s tick and starts a new one; the fork from the server itself
-costs about 1 ms of CPU), 30 to 80 times a small puzzle's solve. clingo never hands
-memory back inside a process, but a worker's memory is the peak of the largest puzzle it
-solved, not a sum (900 small solves in one process: 29 MB at the 3rd, 32 MB at the
-900th). So each worker is replaced after `recycle_after` puzzles (default 50): memory
-stays bounded as with one puzzle per process (at most `jobs` times the largest puzzle's
-peak), a large puzzle's memory is given back within 50 puzzles, and the cost is 3 ms a
-puzzle. `recycle_after=1` gives every puzzle its own process. Workers are forked from a
-forkserver: a clean single-threaded process with clingo and the package preloaded, so
-no thread of the parent (rich's progress refresh, the pool's own) is copied into them.
-
-The pool is pebble's `ProcessPool` (a small, pure-Python library made for this): unlike
-`concurrent.futures.ProcessPoolExecutor`, it kills a task that outlives its time limit
-and replaces the worker, and a worker that dies fails only its own task (the standard
-executor marks the whole pool broken and fails every task in flight); its
-`max_tasks` recycling also works on Python 3.10.
+"""A batch run in local worker processes: pebble's pool, its workers forked from a
+forkserver with the solving path preloaded (the measurements are in the package's
+docstring), each replaced after a number of tasks and ended at a task's time limit.
 """
 
 from __future__ import annotations
@@ -73,76 +8,17 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-import queue
 import select
 import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
 from typing import Any
 
-OK, TIMEOUT, CRASHED, RAISED = "ok", "timeout", "crashed", "raised"
-RECYCLE_AFTER = 50  # tasks a worker process runs before it is replaced (see above)
-AHEAD = 4  # tasks handed out per worker before the earlier ones finish
-POLL_S = 0.2  # how often waiting looks at `stop`
+from .tasks import AHEAD, CRASHED, OK, POLL_S, RAISED, TIMEOUT, Done, Stopped, Task, one_line
+
 JOIN_S = 10.0  # how long a stopped pool may take to end before its workers are killed here
-# What each forked worker has loaded already: clingo and the solving path.
-PRELOAD = ("pyasp_runner.session",)
-
-
-@dataclass(frozen=True)
-class Task:
-    """One unit of work: `function(*args)` in a worker, known by `name` in the results."""
-
-    name: str
-    function: Callable[..., Any]
-    args: tuple[Any, ...] = ()
-
-
-@dataclass(frozen=True)
-class Done:
-    """A finished task: its position in the input and name, how it ended, its value."""
-
-    index: int
-    name: str
-    outcome: str
-    value: Any = None
-    error: str | None = None
-    seconds: float = 0.0
-    detail: str | None = None  # the traceback of an exception the function raised
-
-
-class Stopped(Exception):
-    """The run was stopped by Ctrl-C (KeyboardInterrupt) before every task finished."""
-
-
-def default_jobs() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def run(tasks: Iterable[Task], *, jobs: int | None = None, time_limit: float | None = None,
-        recycle_after: int = RECYCLE_AFTER, scheduler: str | None = None,
-        stop: threading.Event | None = None,
-        preload: tuple[str, ...] = PRELOAD) -> Generator[Done, None, None]:
-    """Run every task and yield its `Done` as it finishes (see the module's docstring).
-
-    jobs: worker processes (default: the cores); time_limit: seconds a task may run
-    before its worker is killed; recycle_after: tasks per worker process; scheduler: a
-    Dask scheduler's address instead of local processes; stop: set it to stop the run;
-    preload: modules every local worker has imported before its first task.
-    """
-    stop = stop or threading.Event()
-    if scheduler is not None:
-        yield from _on_cluster(tasks, scheduler, stop)
-    else:
-        yield from _in_processes(tasks, jobs or default_jobs(), time_limit, recycle_after,
-                                 stop, preload)
 
 
 def _context(preload: tuple[str, ...]) -> Any:
@@ -180,7 +56,7 @@ def start_forkserver() -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def _in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
+def in_processes(tasks: Iterable[Task], jobs: int, time_limit: float | None,
                   recycle_after: int, stop: threading.Event,
                   preload: tuple[str, ...]) -> Iterator[Done]:
     pool: Any = _pool_class()(max_workers=jobs, max_tasks=recycle_after,
@@ -454,7 +330,7 @@ def _done_locally(future: Future[Any], index: int, task: Task, started: float,
     except CancelledError:
         return Done(index, task.name, CRASHED, error="cancelled", seconds=seconds)
     except Exception as error:  # the function raised: a bug in it, reported with its trace
-        return Done(index, task.name, RAISED, error=_one_line(error), seconds=seconds,
+        return Done(index, task.name, RAISED, error=one_line(error), seconds=seconds,
                     detail=getattr(error, "traceback", None))
     return Done(index, task.name, OK, value=value, seconds=seconds)
 
@@ -468,93 +344,3 @@ def _exit_text(code: int | None) -> str:
         except ValueError:
             return f"killed by signal {-code}"
     return f"exit code {code}"
-
-
-def _one_line(error: BaseException) -> str:
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-# --- Dask distributed --------------------------------------------------------------------
-
-
-def cluster_client(scheduler: str) -> Any:
-    """A Dask client connected to the scheduler at `scheduler`, or a UserError saying why not."""
-    from .errors import UserError
-
-    try:
-        distributed = _distributed()
-    except ImportError:
-        raise UserError("--scheduler needs Dask distributed: pip install "
-                        "'solve-asp[cluster]'") from None
-    try:
-        return distributed.Client(scheduler, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise UserError(f"--scheduler {scheduler}: no Dask scheduler reached there "
-                        f"({_one_line(error)})") from None
-
-
-def _distributed() -> Any:
-    """Dask distributed (the `cluster` extra), imported only for --scheduler."""
-    import importlib
-
-    return importlib.import_module("distributed")
-
-
-def _on_cluster(tasks: Iterable[Task], scheduler: str, stop: threading.Event) -> Iterator[Done]:
-    client = cluster_client(scheduler)
-    pending: dict[Any, tuple[int, Task, float]] = {}
-    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()  # told by each future when done
-    try:
-        workers = max(1, sum(client.nthreads().values()))
-        numbered = enumerate(tasks)
-        run_id = f"{os.getpid()}-{time.time_ns()}"
-        while True:
-            ahead = max(0, workers * AHEAD - len(pending))
-            for index, task in itertools.islice(numbered, ahead):
-                future = client.submit(task.function, *task.args, pure=False,
-                                       key=f"solve-asp-{run_id}-{index}")
-                pending[future] = (index, task, time.perf_counter())
-                future.add_done_callback(finished.put)
-            if not pending:
-                return
-            future = _next_finished(finished, stop)
-            index, task, started = pending.pop(future)
-            yield _done_on_cluster(future, index, task, started)
-    finally:
-        client.cancel(list(pending))
-        client.close()
-
-
-def _next_finished(finished: queue.SimpleQueue[Any], stop: threading.Event) -> Any:
-    """The next future done, waiting until there is one; raises Stopped when asked to stop."""
-    while True:
-        if stop.is_set():
-            raise Stopped
-        try:
-            return finished.get(timeout=POLL_S)
-        except queue.Empty:
-            continue
-        except KeyboardInterrupt:
-            raise Stopped from None
-
-
-def _done_on_cluster(future: Any, index: int, task: Task, started: float) -> Done:
-    seconds = round(time.perf_counter() - started, 4)
-    if future.status == "finished":
-        return Done(index, task.name, OK, value=future.result(), seconds=seconds)
-    if future.status == "cancelled":
-        return Done(index, task.name, CRASHED, error="cancelled on the cluster", seconds=seconds)
-    error = future.exception()
-    if isinstance(error, _distributed().KilledWorker):
-        return Done(index, task.name, CRASHED, error="the workers running it died (out of "
-                    "memory?); Dask gave up on it", seconds=seconds)
-    return Done(index, task.name, RAISED, error=_one_line(error), seconds=seconds,
-                detail="".join(_traceback_lines(future)))
-
-
-def _traceback_lines(future: Any) -> list[str]:
-    import traceback
-
-    trace = future.traceback()
-    return traceback.format_tb(trace) if trace is not None else []
