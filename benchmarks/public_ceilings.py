@@ -155,7 +155,7 @@ def _limit_memory() -> None:  # in the child, before it runs
 
 def size_of(puzzle: str, text: str) -> str:
     """The puzzle's size measure of `text` against its limit ("-": none)."""
-    from pyasp_runner.puzzle import registry
+    from pyasp_runner.puzzles import registry
 
     found = registry()[puzzle]
     if found.spec.size is None or found.spec.max_size is None:
