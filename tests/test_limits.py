@@ -192,6 +192,8 @@ def test_the_note_comes_first_on_standard_error_and_the_time_limit_holds():
                            "--size", "8", "--time-limit", "2"],
                           capture_output=True, text=True, timeout=120, check=False)
     assert made.returncode == 4 and made.stderr.startswith("solve-asp: note: "), made.stderr
+    # What it was doing when stopped: the random square, or the clues dropped so far.
+    assert "stopped (time limit reached) while " in made.stderr.splitlines()[-1], made.stderr
 
 
 def test_generating_a_large_path_puzzle_is_not_refused_by_its_empty_board():

@@ -46,11 +46,14 @@ def generate(options: GenerateOptions, out: Console, err: Console) -> int:
                         force=options.force, threads=options.threads,
                         configuration=options.configuration)
     deadline = search_deadline(options)
-    with progress_shown(err, True, doing, "searches") as progress:
-        made = make(options.puzzle, settings, phase=phase, size=options.size, seed=options.seed,
-                    minimise=not options.keep_all, to=options.to, progress=progress,
-                    time_limit=None if deadline is None
-                    else max(0.0, deadline - time.perf_counter()))
+    try:
+        with progress_shown(err, True, doing, "searches") as progress:
+            made = make(options.puzzle, settings, phase=phase, size=options.size,
+                        seed=options.seed, minimise=not options.keep_all, to=options.to,
+                        progress=progress, time_limit=None if deadline is None
+                        else max(0.0, deadline - time.perf_counter()))
+    except Stopped as stop:  # say how far it got: a random solution, clues dropped
+        raise Stopped(stop.status, doing[0]) from None
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {options.seed} "
                        f"(try another seed or size)", style="bold red"))

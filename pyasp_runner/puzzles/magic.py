@@ -121,7 +121,7 @@ def reach(instance: Instance, generating: bool) -> str | None:
     board: Board = instance.data
     if not generating or board.n <= GENERATED_SIDE:
         return None
-    return (f"making a {board.n}x{board.n} magic puzzle is beyond what is known to finish "
+    return (f"making a magic puzzle of {board.n}x{board.n} is beyond what is known to finish "
             f"in a minute (a 6x6 takes about a minute and a half, an 8x8 gave nothing in "
             f"5 minutes)")
 
