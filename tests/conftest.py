@@ -58,6 +58,11 @@ def comparison_table() -> dict[str, dict[str, str]]:
     return rows
 
 
+def without_atoms(solution: dict[str, Any]) -> dict[str, Any]:
+    """A solution object without its `atoms` (which restate it), to compare its values."""
+    return {key: value for key, value in solution.items() if key != "atoms"}
+
+
 def expected_for(path: Path) -> dict[str, Any]:
     return json.loads((path.parent / f"{path.stem}.expected.json").read_text())
 

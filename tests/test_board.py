@@ -13,12 +13,12 @@ import pytest
 from conftest import INSTANCES, instance_files, solve_file
 
 from pyasp_runner import runner
-from pyasp_runner.board import Board, Grid, Mark, Rings, Shape
+from pyasp_runner.board import SYMBOLS, Board, Grid, Mark, Rings, Shape
 from pyasp_runner.board.svg import svg
 from pyasp_runner.board.terminal import lines_of
 from pyasp_runner.cli import main
 from pyasp_runner.puzzle import Answer, fact
-from pyasp_runner.puzzles import registry
+from pyasp_runner.puzzles import GenrePuzzle, registry
 from pyasp_runner.puzzles.checkerboard import stone_label
 
 FILES = instance_files()
@@ -42,12 +42,15 @@ def _values(document: str) -> dict[tuple[int, int], ET.Element]:
 
 def _text(values: dict[tuple[int, int], ET.Element], key: tuple[int, int]) -> str | None:
     element = values[key]
-    if "unknown" in element.get("class", "").split():
+    classes = element.get("class", "").split()
+    if "unknown" in classes:
         return None
-    if "solid" in element.get("class", "").split():
+    if "solid" in classes or "blocked" in classes:
         return "#"
-    if "blank" in element.get("class", "").split():
+    if "blank" in classes:
         return "."
+    if "symbol" in classes:  # a symbol reads as its character (a genre's JSON grid)
+        return SYMBOLS[classes[classes.index("symbol") + 1]].char
     return element.text
 
 
@@ -74,6 +77,9 @@ def _expected(name: str, solution: dict[str, Any]) -> dict[tuple[int, int], str 
     if name == "checkerboard":
         return {(r, c): stone_label(v) for r, row in enumerate(grid, 1)
                 for c, v in enumerate(row, 1)}
+    if isinstance(registry()[name], GenrePuzzle):  # a genre: "." is an empty cell, not drawn
+        return {(r, c): v for r, row in enumerate(grid, 1) for c, v in enumerate(row, 1)
+                if v != "."}
     return {(r, c): None if v is None else str(v) for r, row in enumerate(grid, 1)
             for c, v in enumerate(row, 1) if v is not None}
 

@@ -20,7 +20,7 @@ LAYERS = (
       "batch"}),
     ("clingo: an encoding loaded and grounded, the runner, and what asks it",
      {"lexing", "program", "runner", "trace", "reasoning"}),
-    ("the contract", {"puzzle"}),
+    ("the contract, and genres made it from their files", {"puzzle", "genres"}),
     ("the registry and the puzzles", {"puzzles"}),
     ("the session, and the hand-written searches beside it", {"session", "imperative"}),
     ("the front ends", {"api", "audit", "generating", "studio", "cli", "__main__", ""}),

@@ -37,6 +37,7 @@ NOT_AS_IT_STANDS = {
     "solve-asp PUZZLE --help",
     "solve-asp ... | head -1",
     "solve-asp PUZZLE INPUT --to FORMAT",
+    "solve-asp path/to/mine.lp INPUT",  # a genre file of one's own: tests/test_genre_files.py
     "solve-asp generate PUZZLE --to FORMAT",
     "solve-asp generate PUZZLE --svg FILE",
     "solve-asp studio --memory-limit GIB",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import INSTANCES
+from conftest import INSTANCES, without_atoms
 
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
@@ -79,7 +79,7 @@ def test_reference_solution_clues_of_and_write_round_trip(solve):
     result = solve("skyscrapers", instance)
     assert result.unique is True
     answer = result.answers[0]
-    assert PUZZLE.solution_json(instance, answer) == {"grid": FOUR_SOLUTION}
+    assert without_atoms(PUZZLE.solution_json(instance, answer)) == {"grid": FOUR_SOLUTION}
     implied = module.clues_of(instance, answer)
     assert set(instance.clues) <= set(implied)
     assert len(implied) == 16 + 16
@@ -128,7 +128,8 @@ def test_render_nine_by_nine_fits_80_columns(render):
 def test_cli_takes_a_game_id_as_argument(capsys):
     assert main(["skyscrapers", FOUR, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["unique"] is True and data["solutions"] == [{"grid": FOUR_SOLUTION}]
+    assert data["unique"] is True
+    assert list(map(without_atoms, data["solutions"])) == [{"grid": FOUR_SOLUTION}]
     assert main(["skyscrapers", "4:5///////////////"]) == 2
     assert "Clue number out of range" in capsys.readouterr().err
 

@@ -9,11 +9,14 @@ import re
 import pytest
 from conftest import INSTANCES, ROOT, expected_for, instance_files
 
+from pyasp_runner import puzzles
 from pyasp_runner.cli.definition import build_parser
 from pyasp_runner.puzzle import Instance, PuzzleSpec
-from pyasp_runner.puzzles import registry
+from pyasp_runner.puzzles import GenrePuzzle, registry
 
 PUZZLES = sorted(registry())
+MODULES = puzzles.module_names()
+GENRES = sorted(set(PUZZLES) - set(MODULES))
 HOOKS = [name for name, kind in PuzzleSpec.__annotations__.items() if "Callable" in str(kind)]
 
 
@@ -33,7 +36,7 @@ def test_puzzle_has_every_part(name):
         assert expected_for(path)["status"]
 
 
-@pytest.mark.parametrize("name", PUZZLES)
+@pytest.mark.parametrize("name", MODULES)
 def test_puzzle_declares_itself_by_the_contract(name):
     module = registry()[name].module
     spec = module.PUZZLE
@@ -46,6 +49,18 @@ def test_puzzle_declares_itself_by_the_contract(name):
             assert declared is defined, f"{name}.{hook} is defined but not in PUZZLE"
     assert spec.can_generate == (spec.blank is not None)
     assert (spec.size is None) == (spec.max_size is None)
+
+
+@pytest.mark.parametrize("name", GENRES)
+def test_a_genre_is_its_file_alone(name):
+    """A genre is `asp/<name>.lp` with its header: no module, and a contract its header
+    builds (which the spec's own check accepts)."""
+    puzzle = registry()[name]
+    assert isinstance(puzzle, GenrePuzzle)
+    assert not (ROOT / "pyasp_runner" / "puzzles" / f"{name}.py").exists()
+    assert puzzle.genre.header.genre == name, "a shipped genre's name is its file's"
+    puzzle.spec.check()
+    assert puzzle.summary == puzzle.genre.header.summary
 
 
 @pytest.mark.parametrize("name", PUZZLES)

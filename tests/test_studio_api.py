@@ -488,3 +488,38 @@ def test_a_job_ends_with_a_studio_killed_outright(tmp_path):
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=60)
+
+
+def test_a_new_genre_is_solved_from_its_rules_and_a_pasted_puzzle(client):
+    rules = (ROOT / "pyasp_runner/studio/static/new-genre.lp").read_text()
+    text = (ROOT / "pyasp_runner/studio/static/new-genre.txt").read_text()
+    result = run_job(client, {"action": "solve", "puzzle": "new genre", "rules": rules,
+                              "text": text})
+    assert result["status"] == "solved" and result["unique"] is True
+    grid = [[int(value) for value in row] for row in result["solution"]["grid"]]
+    assert all(sorted(row) == [1, 2, 3, 4] for row in grid)  # a Latin square, its givens kept
+    assert all(sorted(column) == [1, 2, 3, 4] for column in zip(*grid, strict=True))
+    givens = [line.split() for line in text.splitlines()[1:]]
+    assert all(grid[r][c] == int(v) for r, row in enumerate(givens)
+               for c, v in enumerate(row) if v != "-")
+    result = run_job(client, {"action": "trace", "puzzle": "new genre", "rules": rules,
+                              "text": text})
+    page = client.get(f"/api/jobs/{result['job']}/steps?player=clingo&start=0",
+                      headers=headers())
+    assert page.status_code == 200 and page.json()["steps"]
+    broken = rules.replace("%! show value/3 as number", "%! show value/3 as colour")
+    result = run_job(client, {"action": "solve", "puzzle": "new genre", "rules": broken,
+                              "text": text})
+    line = broken.splitlines().index("%! show value/3 as colour") + 1
+    assert result["status"] == "error"
+    assert result["errors"] == [{"line": line, "column": 1, "message": "error: header: "
+                                 "unknown role 'colour' (roles: number, letter, shaded, "
+                                 "unshaded, symbol, region, border, line, edge, bridge, "
+                                 "diagonal)"}]
+
+
+def test_a_new_genre_needs_its_rules_and_a_pasted_puzzle(client):
+    answer = client.post("/api/jobs", json={"action": "solve", "puzzle": "new genre",
+                                            "text": "1 1\n-\n"}, headers=headers())
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "a new genre is its rules and a pasted puzzle"

@@ -448,3 +448,27 @@ def test_rules_with_half_a_character_get_one_line(studio, browser):
     assert text_of(browser, "error") == (
         f"rules.lp:{line}:3: U+D800 is half of a character (a lone UTF-16 surrogate), "
         "not text: delete it")
+
+
+def test_a_new_genre_is_written_pasted_and_solved(studio, browser):
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(studio)
+    wait_for(lambda: browser.find_elements("css selector", "#puzzle option"), what="puzzles")
+    Select(browser.find_element("id", "puzzle")).select_by_value("new genre")
+    wait_for(lambda: "%! genre my_genre" in browser.find_element(
+        "css selector", "#editor .cm-content").text, what="the new genre's rules")
+    assert text_of(browser, "source") == "pasted puzzle"
+    press(browser, "solve")
+    assert text_of(browser, "summary") == "Solved: the solution is unique."
+    assert board_grid(browser) == [[2, 1, 4, 3], [4, 3, 1, 2], [3, 4, 2, 1], [1, 2, 3, 4]]
+    screenshot(browser, "new-genre")
+    # A header naming an input the rules never use: refused, marked at its line.
+    lines = (ROOT / "pyasp_runner/studio/static/new-genre.lp").read_text().splitlines()
+    show = next(i for i, text in enumerate(lines, 1) if text.startswith("%! show"))
+    type_at_line(browser, show, "%! input cells shaded\n")
+    press(browser, "solve")
+    assert text_of(browser, "error") == (f"rules.lp:{show}:1: error: header: the input "
+                                         "'shaded' is shaded/2, which the rules never use")
+    assert browser.find_elements("css selector", "#editor .cm-lintRange-error")
+    screenshot(browser, "new-genre-error")

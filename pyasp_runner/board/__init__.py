@@ -32,6 +32,27 @@ from typing import NamedTuple
 Pos = tuple[int, int]  # (row, column), 1-based
 
 
+class Symbol(NamedTuple):
+    """A symbol a cell may show: its character in plain text (and in JSON) and its glyph
+    where the output draws Unicode."""
+
+    name: str
+    char: str
+    glyph: str
+
+
+SYMBOLS = {symbol.name: symbol for symbol in (
+    Symbol("star", "*", "★"),
+    Symbol("lamp", "@", "◉"),
+    Symbol("tent", "^", "▲"),
+    Symbol("tree", "&", "♣"),
+    Symbol("white", "o", "○"),
+    Symbol("black", "x", "●"),
+    Symbol("cross", "+", "\u00d7"),  # a multiplication sign
+    Symbol("dot", ":", "·"),
+)}
+
+
 class Mark(str, Enum):
     """Where a value comes from, or how sure it is."""
 
@@ -54,8 +75,10 @@ class Shape(str, Enum):
 
 class Cell(NamedTuple):
     """One cell: a value (None when not known) and its mark; optionally an arrow, a
-    region (cells of one region are drawn as one piece in one colour) and the colour of
-    the field under it ("dark" or "light")."""
+    region (cells of one region are drawn as one piece in one colour, or, on a canvas
+    grid, framed by thick borders), the colour of the field under it ("dark" or
+    "light"), a symbol (a name of `SYMBOLS`), a diagonal ("/" or "\\") and, for a block,
+    the sums of the runs below it and right of it."""
 
     value: str | None = None
     mark: Mark = Mark.FILLED
@@ -63,6 +86,9 @@ class Cell(NamedTuple):
     arrow: tuple[int, int] | None = None  # (row step, column step), rows growing down
     region: int | None = None
     field: str | None = None
+    symbol: str | None = None
+    diagonal: str | None = None
+    sums: tuple[int | None, int | None] | None = None  # (down, right)
 
     @property
     def known(self) -> bool:
@@ -118,8 +144,32 @@ class Edges(NamedTuple):
     right: Side = ()
 
 
+class Segment(NamedTuple):
+    """A unit segment between two neighbouring places: cells (1-based) for a line through
+    cell centres or a border between cells, grid points (0-based, (0, 0) the top-left
+    corner) for a line on the grid's lines; `strands`: a bridge's number of lines."""
+
+    a: Pos
+    b: Pos
+    mark: Mark = Mark.FILLED
+    strands: int = 1
+
+
+class Point(NamedTuple):
+    """A clue on a grid point (0-based)."""
+
+    row: int
+    col: int
+    text: str
+    mark: Mark = Mark.GIVEN
+
+
 class Grid(NamedTuple):
-    """Rows of cells; `top`/`bottom` clues stand per column, `left`/`right` per row."""
+    """Rows of cells; `top`/`bottom` clues stand per column, `left`/`right` per row.
+
+    A `canvas` grid is drawn with what lies between its cells: `lines` through cell
+    centres, `edges` along the grid's lines, `borders` between cells (and between cells
+    of different regions), `bridges` between cells of a row or column, `points`."""
 
     cells: tuple[tuple[Cell, ...], ...]
     top: Side = ()
@@ -128,6 +178,12 @@ class Grid(NamedTuple):
     right: Side = ()
     operators: tuple[Operator, ...] = ()
     path: tuple[Pos, ...] = ()  # cells in order (a path drawn through them)
+    canvas: bool = False
+    lines: tuple[Segment, ...] = ()
+    edges: tuple[Segment, ...] = ()
+    borders: tuple[Segment, ...] = ()
+    bridges: tuple[Segment, ...] = ()
+    points: tuple[Point, ...] = ()
 
     @property
     def rows(self) -> int:

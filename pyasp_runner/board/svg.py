@@ -32,6 +32,8 @@ from typing import NamedTuple
 
 from . import Board, Grid, Lines, Mark, Rings, Shape
 from .measure import text_width, wrap
+from .svg_canvas import grid as canvas_drawing
+from .svg_canvas import key_parts as canvas_key
 from .svg_elements import (
     ASPECT,
     PICTURE_CLASS,
@@ -156,7 +158,9 @@ def draw(group: ET.Element, board: Board, texts: Sequence[str] = ()) -> tuple[fl
     """Draw `board` into `group` from (0, 0), then `texts` (its own notes) under it;
     returns the width and height used."""
     layout = board.layout
-    if isinstance(layout, Grid):
+    if isinstance(layout, Grid) and layout.canvas:  # what lies between cells drawn too
+        width, height = canvas_drawing(group, layout)
+    elif isinstance(layout, Grid):
         width, height = grid_drawing(group, layout)
     elif isinstance(layout, Rings):
         width, height = rings_drawing(group, layout)
@@ -204,6 +208,8 @@ SHAPE_KEY = {
 
 def key_parts(board: Board) -> list[str]:
     """How to read the marks this board shows, a phrase each."""
+    if isinstance(board.layout, Grid) and board.layout.canvas:
+        return canvas_key(board.layout)
     marks, shapes = marks_and_shapes(board)
     parts = [KEY[m] for m in KEY if m in marks]
     if isinstance(board.layout, Rings):  # shapes on disks: wood and holes

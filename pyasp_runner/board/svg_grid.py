@@ -31,7 +31,7 @@ Corner = Callable[[int, int], tuple[float, float]]
 CLUE_HEIGHT = 20
 
 
-def _clue_width(clue: Clue) -> float:
+def clue_width(clue: Clue) -> float:
     """The room a clue beside a row takes: its text, or the ring round it in a conflict."""
     width = text_width(clue.text, 16, bold=True) + 8
     return max(width, 2 * _ring_radius(clue) + 4) if clue.mark == Mark.CONFLICT else width
@@ -49,8 +49,8 @@ def grid_drawing(group: ET.Element, grid: Grid) -> tuple[float, float]:
     step = size + gap
     top = max([len(line) for line in grid.top] + [0]) * CLUE_HEIGHT
     bottom = max([len(line) for line in grid.bottom] + [0]) * CLUE_HEIGHT
-    left = max([sum(map(_clue_width, line)) for line in grid.left] + [0])
-    right = max([sum(map(_clue_width, line)) for line in grid.right] + [0])
+    left = max([sum(map(clue_width, line)) for line in grid.left] + [0])
+    right = max([sum(map(clue_width, line)) for line in grid.right] + [0])
     x0 = left + (gap if left and gap else 6 if left else 0)
     y0 = top + (gap if top and gap else 6 if top else 0)
     inner_w = grid.cols * step - gap
@@ -89,25 +89,25 @@ def grid_drawing(group: ET.Element, grid: Grid) -> tuple[float, float]:
         cx = corner(1, c)[0] + size / 2
         for index, clue in enumerate(line):
             cy = y0 - (gap if gap else 6) - (len(line) - index - 1) * CLUE_HEIGHT - 5
-            _clue(group, clue, "top", c, index, cx, cy)
+            draw_clue(group, clue, "top", c, index, cx, cy)
     for c, line in enumerate(grid.bottom, start=1):
         cx = corner(1, c)[0] + size / 2
         for index, clue in enumerate(line):
             cy = y0 + inner_h + after + index * CLUE_HEIGHT + 15
-            _clue(group, clue, "bottom", c, index, cx, cy)
+            draw_clue(group, clue, "bottom", c, index, cx, cy)
     for r, line in enumerate(grid.left, start=1):
         cy = corner(r, 1)[1] + size / 2 + 6
         x = x0 - (gap if gap else 6)
         for index, clue in reversed(list(enumerate(line))):
-            width = _clue_width(clue)
-            _clue(group, clue, "left", r, index, x - width / 2, cy)
+            width = clue_width(clue)
+            draw_clue(group, clue, "left", r, index, x - width / 2, cy)
             x -= width
     for r, line in enumerate(grid.right, start=1):
         cy = corner(r, 1)[1] + size / 2 + 6
         x = x0 + inner_w + after
         for index, clue in enumerate(line):
-            width = _clue_width(clue)
-            _clue(group, clue, "right", r, index, x + width / 2, cy)
+            width = clue_width(clue)
+            draw_clue(group, clue, "right", r, index, x + width / 2, cy)
             x += width
     width = x0 + inner_w + (after + right if right else 0)
     height = y0 + inner_h + (after + bottom if bottom else 0)
@@ -285,7 +285,7 @@ def _arrow(group: ET.Element, cx: float, cy: float, step: tuple[int, int],
               "#444", 2, marker=True).set("data-step", f"{dr},{dc}")
 
 
-def _clue(group: ET.Element, clue: Clue, side: str, line: int, index: int, x: float,
+def draw_clue(group: ET.Element, clue: Clue, side: str, line: int, index: int, x: float,
           y: float) -> None:
     element = draw_text(group, x, y, clue.text, f"clue {clue.mark.value}", size=16)
     element.set("data-side", side)

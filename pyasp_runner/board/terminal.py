@@ -180,6 +180,11 @@ def _widest(texts: Iterable[Text], least: int = 0) -> int:
 def _grid(grid: Grid, width: int, glyphs: Glyphs) -> list[Text]:
     if not grid.cells:
         return []
+    if grid.canvas:
+        from .canvas import Glyphs as CanvasGlyphs
+        from .canvas import canvas
+
+        return _folded(canvas(grid, CanvasGlyphs(glyphs is ASCII), width), width)
     if grid.operators:
         return _crossword(grid, width, glyphs) or _equations(grid, width, glyphs)
     if any(cell.shape in (Shape.SOLID, Shape.BLANK) for row in grid.cells for cell in row):
@@ -675,6 +680,11 @@ def _lines(lines: Lines, width: int, glyphs: Glyphs) -> list[Text]:
 def key(board: Board, glyphs: Glyphs = UNICODE) -> str:
     """How to read the marks this board shows, in the glyphs drawn."""
     layout = board.layout
+    if isinstance(layout, Grid) and layout.canvas:
+        from .canvas import Glyphs as CanvasGlyphs
+        from .canvas import key as canvas_key
+
+        return canvas_key(layout, CanvasGlyphs(glyphs is ASCII))
     if isinstance(layout, Lines):
         cells = [cell for row in layout.rows for cell in row.cells]
     else:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from .. import puzzles
-from ..errors import ExitCode, UserError
+from ..errors import ExitCode, InputError, UserError
 from ..numerals import decimal, is_digits
 from ..process import DEFAULT_MEMORY_GIB, memory_gib
 from .options import (
@@ -130,7 +130,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if listed:  # `solve-asp studio` parses its own options (dispatch)
         commands.add_parser(STUDIO, help="the rules editor and the board side by side, in a "
                             "browser (solve-asp studio --help)")
-    for name, puzzle in registry().items():
+    found = registry()
+    named = [command] if command is not None and not listed and command in found \
+        and command not in dict.keys(found) else []  # a genre file, or the studio's
+    for name, puzzle in [*found.items(), *((name, found[name]) for name in named)]:
         if listed or name == command:
             solving = commands.add_parser(
                 name, prog=f"solve-asp {name}", help=puzzle.summary,
@@ -270,10 +273,8 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
-    from ..puzzles import registry
-
-    generators = [name for name, p in registry().items() if p.can_generate]
-    parser.add_argument("puzzle", choices=generators, help="the puzzle to make")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle to make (one that "
+                        "cannot be made is refused, saying why and which can)")
     parser.add_argument("--size", metavar="SIZE", help="board size, e.g. 7x7 or 5")
     parser.add_argument("--seed", type=_natural, metavar="N",
                         help="random seed (the same seed gives the same puzzle, with one "
@@ -419,6 +420,12 @@ def command_of(argv: Sequence[str]) -> str | None:
         return None
     known = puzzles.names()
     if argv[0] not in (GENERATE, STUDIO, ENCODING, EXAMPLES) and argv[0] not in known:
+        from ..genres import SUFFIX, is_genre_path
+
+        if is_genre_path(argv[0]):  # a genre file, named by its path
+            return argv[0]
+        if argv[0].endswith(SUFFIX):
+            raise InputError(argv[0], "no such genre file")
         raise UserError(f"unknown puzzle {argv[0]!r}; known: {', '.join(known)}")
     return argv[0]
 

@@ -1,5 +1,6 @@
 """The registry: one module per puzzle here, found by name; modules starting with `_`
-are helpers the puzzles share.
+are helpers the puzzles share. A genre (`asp/<name>.lp` with a header, or a genre file
+named by its path; pyasp_runner.genres) is a registered puzzle too: a `GenrePuzzle`.
 
 `registry()` maps each puzzle's name to a `Puzzle`: its module's declaration (the
 contract's `PuzzleSpec`, `pyasp_runner.puzzle`), imported on first use, with its hooks
@@ -26,11 +27,21 @@ if TYPE_CHECKING:  # the contract and clingo are imported when a puzzle is read,
 
     from ..board import Board
     from ..facts import Answer
+    from ..genres.contract import Genre
     from ..puzzle import Closest, Instance, OptionValues, PuzzleSpec
 
 
 def names() -> list[str]:
-    """The registered puzzles' names (the modules here not starting with `_`), sorted,
+    """Every registered puzzle's name, sorted: the modules here and the shipped genres
+    (`asp/<name>.lp` files with a genre header, pyasp_runner.genres)."""
+    from .. import genres
+
+    modules = module_names()
+    return sorted([*modules, *genres.names(set(modules))])
+
+
+def module_names() -> list[str]:
+    """The puzzles written as modules (the modules here not starting with `_`), sorted,
     found without importing any of them (nor pkgutil, which imports inspect)."""
     try:
         files = os.listdir(os.path.dirname(__file__))
@@ -45,7 +56,12 @@ def names() -> list[str]:
 
 def summary_from_source(name: str) -> str | None:
     """The first line of puzzle `name`'s module docstring, read from its source without
-    importing it (`--list` imports no puzzle); None where there is no source to read."""
+    importing it (`--list` imports no puzzle), or a genre's `%! summary`; None where there
+    is no source to read."""
+    from .. import genres
+
+    if name not in module_names():
+        return genres.summary(genres.asp_dir() / f"{name}{genres.SUFFIX}")
     source = os.path.join(os.path.dirname(__file__), f"{name}.py")
     try:
         with open(source, encoding="utf-8") as file:
@@ -154,10 +170,20 @@ class Puzzle:
         return self.spec.conflict_board is not None
 
     def solution_json(self, instance: Instance, answer: Answer) -> dict[str, Any]:
+        """The answer as its JSON solution object, with `atoms`: its shown atoms as clingo
+        writes them."""
         try:
-            return self.spec.solution_json(instance, answer)
+            return {**self.spec.solution_json(instance, answer), "atoms": list(answer.texts)}
         except _SHAPE_ERRORS as error:
             raise AnswerShapeError(_shape_problem(answer, error)) from None
+
+    def given_count(self, instance: Instance) -> int:
+        """The values of a solution the author gave (a clue `given(...)` fixes one)."""
+        return sum(clue.name == "given" for clue in instance.clues)
+
+    def known_count(self, instance: Instance, answer: Answer) -> int:
+        """The values a (partial) answer knows, as its JSON solution holds them."""
+        return known_values(self.solution_json(instance, answer))
 
     def draws_nothing(self, instance: Instance, answer: Answer) -> bool:
         """True when the answer holds none of the atoms its drawing reads (an edited #show)."""
@@ -187,6 +213,11 @@ class Puzzle:
     @property
     def can_generate(self) -> bool:
         return self.spec.can_generate
+
+    @property
+    def why_not_generated(self) -> str:
+        """Why `generate` does not make this puzzle ("": it does, or no reason to give)."""
+        return ""
 
     @property
     def writers(self) -> dict[str, Callable[[Instance, list[Symbol]], str]]:
@@ -243,6 +274,19 @@ class Puzzle:
                              f"too much memory); --max-size N raises it, --force lifts it")
 
 
+def known_values(solution: Any) -> int:
+    """The values a (possibly partial) JSON solution knows: numbers, and characters of
+    string rows; unknown ones are null, or `?` in a string row."""
+    if isinstance(solution, dict):
+        return sum(known_values(value) for key, value in solution.items()
+                   if key != "atoms")  # its atoms restate its values
+    if isinstance(solution, list):
+        return sum(known_values(value) for value in solution)
+    if isinstance(solution, str):
+        return sum(char != "?" for char in solution)
+    return int(solution is not None)
+
+
 # What drawing code raises on atoms of an unexpected shape (wrong arity, a string where
 # a number belongs, a position off the board): the encoding's fault, not a crash.
 _SHAPE_ERRORS = (LookupError, TypeError, ValueError, AttributeError)
@@ -269,10 +313,143 @@ def data_dir(name: str) -> Path:
     return package.resolve().parent / name
 
 
+class GenrePuzzle(Puzzle):
+    """A registered genre: a `.lp` file whose header is its contract. `name` is how it is
+    registered (a shipped genre's name, or the path a genre file was named by)."""
+
+    def __init__(self, name: str, path: Path, text: str | None = None) -> None:
+        super().__init__(name)
+        self.path = path
+        self.text = text  # the rules as edited (the studio), else read from `path`
+
+    @cached_property
+    def genre(self) -> Genre:
+        from ..genres.contract import read_genre
+
+        return read_genre(self.path, self.text)
+
+    @cached_property
+    def spec(self) -> PuzzleSpec:
+        from ..genres.contract import spec
+
+        made = spec(self.genre, self.name)
+        made.check()
+        return made
+
+    @property
+    def summary(self) -> str:
+        if self.text is not None or "genre" in self.__dict__:
+            return self.genre.header.summary
+        from ..genres import summary
+
+        return summary(self.path) or self.name
+
+    @property
+    def description(self) -> str:
+        from ..genres import asp_dir
+
+        shipped = self.path.parent.resolve() == asp_dir().resolve()
+        return describe(self.genre, f"solve-asp encoding {self.name}" if shipped else None)
+
+    @property
+    def encoding(self) -> Path:
+        return self.path
+
+    @property
+    def why_not_generated(self) -> str:
+        if self.genre.header.generate is not None:
+            return ""
+        return ("its header has no '%! generate' line: its clues do not follow from a "
+                "solution by copying (docs/genres.md)")
+
+    def given_count(self, instance: Instance) -> int:
+        """The answer's atoms that restate an author's clue (the clues `generate` copies
+        from a solution): none where the answer shows no clue again."""
+        made = self.genre.header.generate
+        if made is None:
+            return 0
+        from ..genres.vocabulary import KINDS
+
+        predicate = KINDS[made.kind].predicate
+        return sum(clue.name == predicate for clue in instance.clues)
+
+    def known_count(self, instance: Instance, answer: Answer) -> int:
+        """The values a (partial) answer knows: its atoms that the header draws; regions
+        only where they are the answer (a division into rectangles), not beside a cell's
+        value (boxes that its rules derive from the grid)."""
+        shows = self.genre.header.shows
+        valued = any(show.role not in ("region", "border") for show in shows)
+        drawn = {(show.predicate, show.arity) for show in shows
+                 if not (valued and show.role == "region")}
+        return sum((sym.name, len(sym.arguments)) in drawn for sym in answer.symbols)
+
+    def examples(self) -> dict[str, Path]:
+        from ..genres import asp_dir
+
+        if self.path.parent.resolve() != asp_dir().resolve():
+            return {}
+        return super().examples()
+
+
+def describe(genre: Genre, printed_by: str | None = None) -> str:
+    """A genre's --help text: its summary and the forms of input it reads (`printed_by`:
+    the command that prints a shipped genre's file)."""
+    import textwrap
+
+    header = genre.header
+    size = " ".join(["ROWS", "COLS", *(p.upper() for p in header.params)])
+    blocks = ", ".join(block.name + (" (may be left out)" if block.optional else "")
+                       for block in header.text)
+    tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
+                       for token, read in header.tokens.items())
+    paragraphs = [
+        f"A genre: the rules of {genre.path.name} with a header that says what a puzzle "
+        "holds and how its answer is drawn"
+        + (f" ({printed_by} prints them)." if printed_by else "."),
+        f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
+        "per row of space-separated tokens (- empty, a number a number"
+        + (f"; {tokens}" if tokens else "") + ")."]
+    names = [name for link in header.puzzlinks for name in link.names]
+    if names:
+        paragraphs.append(f"Or a puzz.link address of {', '.join(names)} "
+                          f"(https://puzz.link/p?{names[0]}/COLS/ROWS/...).")
+    return "\n\n".join([header.summary, *(textwrap.fill(p, 78) for p in paragraphs)])
+
+
+class Registry(dict[str, Puzzle]):
+    """The puzzles by name; a genre file's path (`path/to/mine.lp`), asked for, is read
+    and kept under that path (it is not listed with the shipped puzzles), as is a genre
+    a front end adds to `files` (the studio's new genre)."""
+
+    def __init__(self, puzzles: dict[str, Puzzle]) -> None:
+        super().__init__(puzzles)
+        self.files: dict[str, Puzzle] = {}
+
+    def __missing__(self, name: str) -> Puzzle:
+        from ..genres import is_genre_path
+
+        if name not in self.files:
+            if not is_genre_path(name):
+                raise KeyError(name)
+            self.files[name] = GenrePuzzle(name, Path(name))
+        return self.files[name]
+
+    def __contains__(self, name: object) -> bool:
+        from ..genres import is_genre_path
+
+        return super().__contains__(name) or name in self.files or (
+            isinstance(name, str) and is_genre_path(name))
+
+
 @cache
-def registry() -> dict[str, Puzzle]:
-    """Every puzzle module (a module of `pyasp_runner.puzzles` not starting with `_`).
+def registry() -> Registry:
+    """Every puzzle: the modules here not starting with `_`, and the shipped genres
+    (`asp/<name>.lp` with a genre header).
 
     Modules are imported only when used, so solving one puzzle loads one module.
     """
-    return {name: Puzzle(name) for name in names()}
+    from ..genres import asp_dir
+
+    modules = set(module_names())
+    return Registry({name: Puzzle(name) if name in modules
+                     else GenrePuzzle(name, asp_dir() / f"{name}.lp") for name in names()})

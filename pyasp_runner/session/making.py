@@ -73,7 +73,9 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
     spec = found.spec
     if not (spec.blank and spec.clues_of and spec.write):
         makers = ", ".join(name for name, p in registry().items() if p.can_generate)
-        raise UserError(f"{found.name} cannot be generated (these can: {makers})")
+        why = found.why_not_generated
+        raise UserError(f"{found.name} cannot be generated{': ' + why if why else ''} "
+                        f"(these can: {makers})")
     chosen = seed if seed is not None else random.randrange(2**20)
     if not 0 <= chosen < 2**31:
         raise UserError(f"--seed must be 0..{2**31 - 1}")

@@ -18,7 +18,7 @@ from .. import runner
 from ..errors import AnswerShapeError, EncodingError, Stopped, UserError
 from ..puzzle import Answer
 from .loading import DEFAULTS, Loaded, Settings, load, question_limits, solve_limits
-from .record import EXPLAIN, GRADE, HINT, SOLVE, STEP, Outcome, known_values
+from .record import EXPLAIN, GRADE, HINT, SOLVE, STEP, Outcome
 
 if TYPE_CHECKING:
     from ..trace import Trace
@@ -127,11 +127,10 @@ class Session(NamedTuple):
         counts = (0, 0)
         if found.forced is not None and found.solution is not None:
             forced = Answer(found.forced)
-            # Values are the cells of the JSON solution; a clue given(...) fixes one of them.
-            given = sum(clue.name == "given" for clue in instance.clues)
             puzzle = loaded.puzzle
-            counts = (known_values(puzzle.solution_json(instance, forced)) - given,
-                      known_values(puzzle.solution_json(instance, found.solution)) - given)
+            given = puzzle.given_count(instance)  # values an author's clue fixes
+            counts = (puzzle.known_count(instance, forced) - given,
+                      puzzle.known_count(instance, found.solution) - given)
         return Outcome(loaded, STEP if step else HINT, None, forced=forced,
                        hint_counts=counts, seconds=time.perf_counter() - started)
 
@@ -157,7 +156,7 @@ class Session(NamedTuple):
         found = graded.found._replace(stats={**graded.found.stats,
                                              "time_s": round(time.perf_counter() - started, 4)})
         self.check_drawable(found)
-        given = sum(clue.name == "given" for clue in instance.clues)
+        given = loaded.puzzle.given_count(instance)
         data: dict[str, Any] = {"level": graded.level, "propagated": None, "open": None,
                                 "choices": graded.choices, "conflicts": graded.conflicts,
                                 "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
@@ -167,8 +166,8 @@ class Session(NamedTuple):
             puzzle = loaded.puzzle
             settled = Answer(tuple(sym for sym in graded.solution.symbols
                                    if sym in graded.propagated))
-            data["propagated"] = known_values(puzzle.solution_json(instance, settled)) - given
-            data["open"] = known_values(puzzle.solution_json(instance, graded.solution)) - given
+            data["propagated"] = puzzle.known_count(instance, settled) - given
+            data["open"] = puzzle.known_count(instance, graded.solution) - given
         return Outcome(loaded, GRADE, found, 1, None, grade=data, checks=program.checks)
 
     def trace(self, models: int | None = None, max_events: int | None = None) -> Trace:

@@ -193,15 +193,3 @@ def conflict_sentence(puzzle: Puzzle, instance: Instance, conflict: Sequence[Sym
     both = "both" if len(described) == 2 else "all"
     return (f"{'; '.join(described[:-1])} and {described[-1]} cannot {both} hold "
             f"together; without any one of them the rest can.")
-
-
-def known_values(solution: Any) -> int:
-    """The values a (possibly partial) JSON solution knows: numbers, and characters of
-    string rows; unknown ones are null, or `?` in a string row."""
-    if isinstance(solution, dict):
-        return sum(known_values(value) for value in solution.values())
-    if isinstance(solution, list):
-        return sum(known_values(value) for value in solution)
-    if isinstance(solution, str):
-        return sum(char != "?" for char in solution)
-    return int(solution is not None)

@@ -35,7 +35,7 @@ from ..numerals import is_digits
 from ..process import DEFAULT_MEMORY_GIB
 from ..puzzles import registry
 from .jobs import BusyError, Jobs
-from .rules import RulesRefused, check_rules
+from .rules import NEW_GENRE, RulesRefused, check_rules
 
 STATIC = Path(__file__).resolve().parent / "static"
 TOKEN_HEADER = "x-studio-token"
@@ -316,8 +316,11 @@ def _job_request(body: dict[str, Any], settings: Settings) -> dict[str, Any]:
     action = body.get("action")
     if action not in ACTIONS:
         raise BadRequest(f"unknown action {action!r}; one of {', '.join(ACTIONS)}")
-    puzzle = _puzzle(str(body.get("puzzle")))
+    new = body.get("puzzle") == NEW_GENRE
+    puzzle = NEW_GENRE if new else _puzzle(str(body.get("puzzle")))
     name, text = body.get("instance"), body.get("text")
+    if new and (name is not None or body.get("rules") is None):
+        raise BadRequest("a new genre is its rules and a pasted puzzle")
     if name is not None:
         files = instance_files(settings.instances, puzzle)
         if not isinstance(name, str) or name not in files:

@@ -15,6 +15,9 @@ import re
 
 from ..errors import UserError
 
+# The page's "new genre": rules and header written on the page (no registered puzzle has
+# this name: puzzle names are a-z, digits and _).
+NEW_GENRE = "new genre"
 # Comments (`%* ... *%` blocks, `%` to the end of a line) and strings, in scanner order.
 _SKIPPED = re.compile(r'%\*.*?(?:\*%|\Z)|%[^\n]*|"(?:[^"\\\n]|\\.)*"', re.DOTALL)
 _FORBIDDEN = re.compile(r"#\s*(script|include)\b")

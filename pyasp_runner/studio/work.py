@@ -21,10 +21,11 @@ from typing import Any
 from .. import escape, runner
 from ..board import Board
 from ..board.svg import svg
-from ..errors import AnswerShapeError, EncodingError, Stopped, UserError
+from ..errors import AnswerShapeError, EncodingError, InputError, Stopped, UserError
+from ..puzzles import GenrePuzzle, registry
 from ..session import Outcome, Session, Settings, load
 from ..session.record import STATS_HELP, conflict_sentence
-from .rules import check_rules
+from .rules import NEW_GENRE, check_rules
 
 Report = Callable[[float, int], None]
 
@@ -40,6 +41,13 @@ def run(request: dict[str, Any], instances: Path | None, report: Report) -> dict
     """Do what the request asks; every user-fixable failure becomes a one-line `error`."""
     try:
         return _run(request, instances, report)
+    except InputError as error:
+        if error.source != RULES_NAME:  # the puzzle's text
+            return {"status": "error", "error": str(error), "errors": []}
+        # the header of a new genre's rules: its one line, marked in the editor
+        return {"status": "error", "error": "",
+                "errors": [{"line": error.line or 1, "column": 1,
+                            "message": f"error: {error.problem}"}]}
     except EncodingError as error:
         return {"status": "error", "error": _without_folder(str(error)),
                 "errors": located(error.messages)}
@@ -63,6 +71,8 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
     action = request["action"]
     text, source = request["text"], request.get("source") or "<page>"
     time_limit = float(request["time_limit"])
+    if request["puzzle"] == NEW_GENRE:  # this child's registry learns the page's genre
+        registry().files[NEW_GENRE] = new_genre(request["rules"])
     with tempfile.TemporaryDirectory(prefix="solve-asp-studio-") as folder:
         settings = Settings()
         if request.get("rules") is not None:
@@ -86,10 +96,19 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
         raise UserError(f"unknown action {action!r}")
 
 
+def new_genre(rules: str) -> GenrePuzzle:
+    """The genre that rules written on the page define (named rules.lp in messages)."""
+    check_rules(rules)
+    return GenrePuzzle(NEW_GENRE, Path(RULES_NAME), text=rules)
+
+
 def drawer_for(request: dict[str, Any]) -> Any:
     """The boards of a request's puzzle and instance (the server draws a trace's pages)."""
     from .playback import Drawer
     text, source = request["text"], request.get("source") or "<page>"
+    if request["puzzle"] == NEW_GENRE:
+        genre = new_genre(request["rules"])
+        return Drawer(genre, genre.parse(text, source))
     loaded = load(request["puzzle"], text, source=source)
     return Drawer(loaded.puzzle, loaded.instance)
 

@@ -3,6 +3,7 @@
 "use strict";
 
 const token = document.querySelector('meta[name="studio-token"]').content;
+const NEW_GENRE = "new genre";  // the server's name for rules written on the page
 const $ = (id) => document.getElementById(id);
 const state = {
   puzzles: {}, puzzle: null, instance: null, pasted: null, packaged: "", editor: null,
@@ -50,13 +51,38 @@ async function loadPuzzles() {
     option.title = puzzle.summary;
     select.add(option);
   }
+  const option = new Option("(new genre)", NEW_GENRE);
+  option.title = "write a genre's rules and header, paste a puzzle, solve";
+  select.add(option);
   const wanted = new URLSearchParams(location.search).get("puzzle");
-  select.value = state.puzzles[wanted] ? wanted : (state.puzzles.hidoku ? "hidoku" : data.puzzles[0].name);
+  select.value = state.puzzles[wanted] || wanted === NEW_GENRE ? wanted
+    : (state.puzzles.hidoku ? "hidoku" : data.puzzles[0].name);
   await choosePuzzle();
+}
+
+// A new genre: the rules (with their header) are written here and a puzzle is pasted; it
+// starts as a Latin square to change.
+async function chooseNewGenre() {
+  state.puzzle = NEW_GENRE;
+  $("instance").length = 0;
+  state.instance = null;
+  const [rules, sample] = await Promise.all([api("/static/new-genre.lp"), api("/static/new-genre.txt")]);
+  if ($("puzzle").value !== NEW_GENRE) return;
+  state.packaged = rules;
+  StudioEditor.setText(state.editor, rules);
+  StudioEditor.showErrors(state.editor, []);
+  $("rules-name").textContent = "a new genre: its rules and its %! header";
+  $("save-name").value = "my-genre.lp";
+  $("paste-box").open = true;
+  $("paste").placeholder = "a puzzle of the genre: the plain text grid or a puzz.link address";
+  $("paste").value = sample;
+  state.pasted = sample;
+  await showInstance();
 }
 
 async function choosePuzzle() {
   const name = $("puzzle").value;
+  if (name === NEW_GENRE) return chooseNewGenre();
   state.puzzle = name;
   const instances = $("instance");
   instances.length = 0;
@@ -116,11 +142,11 @@ function clearAnswer() {
 
 function rulesEdited() {
   const text = StudioEditor.getText(state.editor);
-  return text === state.packaged ? null : text;
+  return text === state.packaged && state.puzzle !== NEW_GENRE ? null : text;
 }
 
 function onRulesChanged() {
-  $("edited").textContent = rulesEdited() === null ? "" : "(edited)";
+  $("edited").textContent = StudioEditor.getText(state.editor) === state.packaged ? "" : "(edited)";
 }
 
 async function run(action, { index = 0 } = {}) {
@@ -392,7 +418,8 @@ function save() {
   link.click();
   URL.revokeObjectURL(link.href);
   setSummary(`Saved as ${name} (your downloads folder). Solve with it: ` +
-             `solve-asp ${state.puzzle} FILE --encoding ${name}`, "");
+             (state.puzzle === NEW_GENRE ? `solve-asp ${name} PUZZLE` :
+              `solve-asp ${state.puzzle} FILE --encoding ${name}`), "");
 }
 
 function usePaste() {

@@ -1,0 +1,189 @@
+"""A genre file as the puzzle contract: its header read and checked against its rules,
+then one `PuzzleSpec` whose hooks are the shared readers, writers and drawing, driven by
+the header (the thin adapter between a genre and the rest of the tool; the registry's
+`GenrePuzzle`, pyasp_runner/puzzles, holds one).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from clingo import Function, Symbol
+
+from ..board import Board
+from ..errors import InputError, UserError
+from ..facts import Answer, to_python
+from ..inputs import MAX_INPUT_BYTES
+from ..puzzle import Instance, PuzzleSpec
+from . import display, layers
+from . import vocabulary as words
+from .check import check
+from .header import Header, read_header
+from .readers import pzpr, textgrid
+from .rules import Usage, usage
+
+# Without `%! max-size`, a genre refuses grids above this many cells before grounding
+# (`--max-size` raises it, `--force` lifts it): the largest public puzzles are 40x58.
+DEFAULT_MAX_SIZE = 10_000
+
+
+class Genre(NamedTuple):
+    """A genre file: where it is, its header and what its rules use."""
+
+    path: Path
+    header: Header
+    rules: Usage
+
+    @property
+    def name(self) -> str:
+        return self.header.genre
+
+
+def read_genre(path: Path, text: str | None = None) -> Genre:
+    """The genre of the file at `path` (or of `text`, its rules as edited): its header
+    read and checked against its rules; InputError (exit 2) naming the header's line."""
+    source = str(path)
+    if text is None:
+        try:
+            if path.stat().st_size > MAX_INPUT_BYTES:
+                raise InputError(source, "too large for a genre file")
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise InputError(source, f"cannot be read ({error.strerror or error})") from None
+        except UnicodeDecodeError:
+            raise InputError(source, "is not UTF-8 text") from None
+    header = read_header(text, source)
+    rules = usage(text, source)
+    check(header, rules)
+    return Genre(path, header, rules)
+
+
+def spec(genre: Genre, name: str) -> PuzzleSpec:
+    """The genre as the puzzle contract, registered as `name`."""
+    header = genre.header
+    writers: dict[str, Any] = {"text": partial(_write, header, textgrid.write)}
+    if header.puzzlinks:
+        writers["puzzlink"] = partial(_write, header, pzpr.write)
+    made = header.generate
+    return PuzzleSpec(
+        name=name,
+        parse=partial(_parse, header),
+        solution_json=partial(_solution_json, header),
+        board=partial(_board, header),
+        describe_clue=partial(_describe, header),
+        conflict_board=partial(_conflict_board, header),
+        write=writers["text"],
+        writers=writers,
+        blank=partial(_blank, header) if made else None,
+        clues_of=partial(_clues_of, header) if made else None,
+        clue_atom=partial(_clue_atom, header) if made else None,
+        size=_size,
+        max_size=header.max_size or DEFAULT_MAX_SIZE,
+        configuration=header.configuration,
+        clingo_options=header.options,
+        inline=bool(header.puzzlinks),
+    )
+
+
+def _parse(header: Header, text: str, source: str) -> Instance:
+    lines = textgrid.content_lines(text)
+    if header.puzzlinks and len(lines) == 1 and pzpr.looks_like_address(lines[0][1]):
+        read = pzpr.read(lines[0][1], source, lines[0][0], header)
+    else:
+        read = textgrid.read(text, source, header)
+    structure, clues = layers.facts(read, header)
+    return Instance(source, structure, clues, read)
+
+
+def _size(instance: Instance) -> tuple[int, str]:
+    read: layers.Layers = instance.data
+    return read.rows * read.cols, "cells"
+
+
+def _board(header: Header, instance: Instance, answer: Answer) -> Board:
+    return display.board(header, instance.data, answer)
+
+
+def _conflict_board(header: Header, instance: Instance, conflict: list[Symbol]) -> Board:
+    return display.clue_board(header, instance.data, conflict)
+
+
+def _solution_json(header: Header, instance: Instance, answer: Answer) -> dict[str, Any]:
+    return display.solution_json(header, instance.data, answer)
+
+
+def _write(header: Header, writer: Any, instance: Instance, clues: list[Symbol]) -> str:
+    read: layers.Layers = instance.data
+    subset = layers.from_facts(read.rows, read.cols, (*instance.structure, *clues))
+    try:
+        text: str = writer(subset, header)
+    except ValueError as error:
+        raise UserError(f"cannot be written: {error}") from None
+    return text
+
+
+def _describe(header: Header, instance: Instance, clue: Symbol) -> str:
+    args = [to_python(arg) for arg in clue.arguments]
+    at = f"at ({args[0]},{args[1]})" if len(args) >= 2 else ""
+    name = clue.name
+    if name in ("number", "letter"):
+        return f"the {args[2]} {at}"
+    if name == "unknown":
+        return f"the ? {at}"
+    if name in ("shaded", "unshaded"):
+        return f"the {name} cell {at}"
+    if name == "symbol":
+        return f"the {args[2]} {at}"
+    if name == "arrow":
+        return f"the arrow {args[2]} {at}"
+    if name == "outside":
+        side, line, _, value = args
+        where = {"top": "above column", "bottom": "below column", "left": "left of row",
+                 "right": "right of row"}[str(side)]
+        return f"the {value} {where} {line}"
+    if name == "sum":
+        return f"the sum {args[3]} {args[2]} from ({args[0]},{args[1]})"
+    if name == "point":
+        return f"the {args[2]} at the grid point ({args[0]},{args[1]})"
+    if name == "between":
+        return f"the {args[4]} between ({args[0]},{args[1]}) and ({args[2]},{args[3]})"
+    return str(clue)
+
+
+# --- generate: clues copied from a solution -------------------------------------------------
+
+def _blank(header: Header, size: str | None) -> Instance:
+    """An empty grid of `size` (ROWSxCOLS, or N for NxN; default the header's)."""
+    made = header.generate
+    assert made is not None
+    rows, cols = made.size or (9, 9)
+    if size is not None:
+        first, times, second = size.strip().lower().partition("x")
+        if not first.isdigit() or (times and not second.isdigit()) \
+                or len(first) > 4 or len(second) > 4:
+            raise InputError("--size", f"expected ROWSxCOLS or N, found {size[:40]!r}")
+        rows, cols = int(first), int(second) if times else int(first)
+        if not (1 <= rows <= textgrid.MAX_SIDE and 1 <= cols <= textgrid.MAX_SIDE):
+            raise InputError("--size", f"{rows}x{cols}: a grid has 1 to "
+                             f"{textgrid.MAX_SIDE} rows and columns")
+    empty = layers.empty(rows, cols)
+    structure, clues = layers.facts(empty, header)
+    return Instance("--size", structure, clues, empty)
+
+
+def _clues_of(header: Header, instance: Instance, answer: Answer) -> list[Symbol]:
+    made = header.generate
+    assert made is not None
+    predicate = words.KINDS[made.kind].predicate
+    return [Function(predicate, list(sym.arguments)) for sym in answer.symbols
+            if sym.name == made.predicate and len(sym.arguments) == made.arity]
+
+
+def _clue_atom(header: Header, clue: Symbol) -> Symbol | None:
+    made = header.generate
+    assert made is not None
+    if clue.name != words.KINDS[made.kind].predicate:
+        return None
+    return Function(made.predicate, list(clue.arguments))

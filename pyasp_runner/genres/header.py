@@ -1,0 +1,338 @@
+"""A genre file's header: its `%!` comment lines read into a `Header`, each word checked
+against the vocabulary (`vocabulary.py`) as it is read.
+
+A header is user input: every value is checked against the fixed words or read as a
+name or a number; nothing from it becomes code. A line that cannot be read is an
+`InputError` naming the file and the line (exit 2). Whether the rules use what the
+header names is checked against the rules themselves (`check.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..errors import InputError
+from . import vocabulary as words
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_SIGNATURE = re.compile(r"([a-z_][A-Za-z0-9_']*)/([0-9]+)")
+_DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?")
+_SIZE = re.compile(r"([0-9]+)x([0-9]+)")
+_CLINGO_OPTION = re.compile(r"--[a-z][a-z0-9-]*(=[A-Za-z0-9_.,:-]+)?")
+MAX_LINE = 500
+
+
+class Token(NamedTuple):
+    meaning: str            # one of vocabulary.MEANINGS
+    symbol: str | None      # the symbol's (or the between clue's) name
+    line: int
+
+
+class Decoder(NamedTuple):
+    name: str
+    args: tuple[str, ...]
+
+
+class Puzzlink(NamedTuple):
+    names: tuple[str, ...]
+    decoders: tuple[Decoder, ...]
+    line: int
+
+
+class Show(NamedTuple):
+    predicate: str
+    arity: int
+    role: str
+    symbol: str | None      # `symbol NAME`: the one symbol p(R, C) draws
+    line: int
+
+
+class Generate(NamedTuple):
+    kind: str               # the clue kind a solution gives (`number`)
+    predicate: str          # ... from this shown predicate (`value`)
+    arity: int
+    size: tuple[int, int] | None
+    line: int
+
+
+class Block(NamedTuple):
+    name: str
+    optional: bool
+
+
+class Header(NamedTuple):
+    """What a genre file's header says, with the line of each statement."""
+
+    source: str
+    genre: str
+    summary: str
+    inputs: dict[str, int]                 # kind -> line (vocabulary.KINDS)
+    sides: tuple[str, ...]                 # the `outside` layer's sides
+    between: tuple[str, ...]               # the `between` layer's kinds
+    params: tuple[str, ...]                # the parameters' names, in order
+    param_list: bool                       # the last parameter takes every number left
+    tokens: dict[str, Token]
+    text: tuple[Block, ...]
+    puzzlinks: tuple[Puzzlink, ...]
+    structure: dict[str, int]              # kind -> line
+    shows: tuple[Show, ...]
+    generate: Generate | None
+    configuration: str | None
+    options: tuple[str, ...]
+    max_size: int | None
+    lines: dict[str, int]                  # key -> its (first) line
+
+    def has(self, kind: str) -> bool:
+        return kind in self.inputs
+
+    def clue_kinds(self) -> tuple[str, ...]:
+        """The declared kinds that are the author's clues (the rest is structure)."""
+        return tuple(kind for kind in self.inputs
+                     if words.KINDS[kind].clue and kind not in self.structure)
+
+
+def header_lines(text: str) -> list[tuple[int, str]]:
+    """The header's lines: (line number, the text after `%!`)."""
+    return [(number, line[2:].strip()) for number, line in enumerate(text.splitlines(), 1)
+            if line.startswith("%!")]
+
+
+def read_header(text: str, source: str) -> Header:
+    """The header of a genre file's `text` (`source` names the file in errors)."""
+    state = _Reading(source)
+    for number, line in header_lines(text):
+        state.read(number, line)
+    return state.header()
+
+
+class _Reading:
+    """The header as it is read, line by line."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.values: dict[str, str] = {}
+        self.lines: dict[str, int] = {}
+        self.inputs: dict[str, int] = {}
+        self.sides: list[str] = []
+        self.between: list[str] = []
+        self.params: list[str] = []
+        self.param_list = False
+        self.tokens: dict[str, Token] = {}
+        self.text: tuple[Block, ...] = (Block("cells", False),)
+        self.puzzlinks: list[Puzzlink] = []
+        self.structure: dict[str, int] = {}
+        self.shows: list[Show] = []
+        self.generate: Generate | None = None
+        self.options: list[str] = []
+        self.max_size: int | None = None
+
+    def fail(self, line: int, problem: str) -> InputError:
+        return InputError(self.source, f"header: {problem}", line)
+
+    def read(self, number: int, line: str) -> None:
+        if len(line) > MAX_LINE:
+            raise self.fail(number, f"a line of {len(line)} characters (at most {MAX_LINE})")
+        key, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if key not in words.KEYS:
+            raise self.fail(number, f"unknown key {key[:40]!r} (keys: {', '.join(words.KEYS)})")
+        if key in words.SINGLE_KEYS and key in self.lines:
+            raise self.fail(number, f"a second {key!r} line (the first is line "
+                            f"{self.lines[key]})")
+        self.lines.setdefault(key, number)
+        if not rest:
+            raise self.fail(number, f"{key!r} needs a value")
+        getattr(self, "_" + key.replace("-", "_"))(number, rest)
+
+    def _genre(self, number: int, rest: str) -> None:
+        if not _NAME.fullmatch(rest):
+            raise self.fail(number, f"the genre's name {rest[:40]!r} is not a name of "
+                            "a-z, digits and _ (starting with a letter)")
+        self.values["genre"] = rest
+
+    def _summary(self, number: int, rest: str) -> None:
+        self.values["summary"] = rest
+
+    def _configuration(self, number: int, rest: str) -> None:
+        if not _NAME.fullmatch(rest):
+            raise self.fail(number, f"{rest[:40]!r} is not the name of a clingo preset")
+        self.values["configuration"] = rest
+
+    def _option(self, number: int, rest: str) -> None:
+        if not _CLINGO_OPTION.fullmatch(rest):
+            raise self.fail(number, f"{rest[:40]!r} is not a clingo long option "
+                            "(--name=value)")
+        self.options.append(rest)
+
+    def _max_size(self, number: int, rest: str) -> None:
+        if not rest.isdigit() or not 0 < int(rest) <= 10**9:
+            raise self.fail(number, f"max-size {rest[:40]!r} is not a number of cells")
+        self.max_size = int(rest)
+
+    def _input(self, number: int, rest: str) -> None:
+        layer, *kinds = rest.split()
+        if layer not in words.LAYERS:
+            raise self.fail(number, f"unknown layer {layer[:40]!r} (layers: "
+                            f"{', '.join(words.LAYERS)})")
+        allowed = words.LAYERS[layer]
+        if layer == "param":
+            self._param(number, kinds)
+            return
+        if not allowed and kinds:
+            raise self.fail(number, f"the layer {layer!r} has no kinds ({kinds[0][:40]!r})")
+        if allowed and not kinds:
+            raise self.fail(number, f"the layer {layer!r} needs its kinds: "
+                            f"{', '.join(allowed)}")
+        for kind in kinds:
+            if kind not in allowed:
+                raise self.fail(number, f"{kind[:40]!r} is no kind of the layer {layer!r} "
+                                f"(kinds: {', '.join(allowed)})")
+        if layer != "cells":  # a layer of its own kind; its kinds say what it holds
+            self._declare(layer, number)
+            seen = {"outside": self.sides, "between": self.between}.get(layer, [])
+            for kind in kinds:
+                self._once(seen, kind, number)
+            return
+        for kind in kinds:
+            self._declare(kind, number)
+
+    def _declare(self, kind: str, number: int) -> None:
+        if kind in self.inputs:
+            raise self.fail(number, f"{kind!r} is declared twice (line {self.inputs[kind]})")
+        self.inputs[kind] = number
+
+    def _once(self, seen: list[str], kind: str, number: int) -> None:
+        if kind in seen:
+            raise self.fail(number, f"{kind!r} is declared twice")
+        seen.append(kind)
+
+    def _param(self, number: int, names: list[str]) -> None:
+        if not names:
+            raise self.fail(number, "'param' needs the parameters' names")
+        if self.param_list:
+            raise self.fail(number, "a parameter after the list parameter (NAME...)")
+        for index, name in enumerate(names):
+            listed = name.endswith("...")
+            name = name.removesuffix("...")
+            if listed and index != len(names) - 1:
+                raise self.fail(number, f"only the last parameter takes the rest ({name}...)")
+            if not _NAME.fullmatch(name):
+                raise self.fail(number, f"the parameter {name[:40]!r} is not a name")
+            self._once(self.params, name, number)
+            self.param_list = listed
+        self.inputs.setdefault("param", number)
+
+    def _token(self, number: int, rest: str) -> None:
+        token, *meaning = rest.split()
+        if not meaning or meaning[0] not in words.MEANINGS:
+            raise self.fail(number, f"the token {token[:20]!r} needs a meaning: "
+                            f"{', '.join(words.MEANINGS)}")
+        symbol = None
+        if meaning[0] == "symbol":
+            if len(meaning) != 2 or meaning[1] not in words.SYMBOLS:
+                raise self.fail(number, f"'symbol' needs one symbol's name: "
+                                f"{', '.join(words.SYMBOLS)}")
+            symbol = meaning[1]
+        elif meaning[0] == "between":  # a clue between two cells: its name
+            if len(meaning) != 2 or not _NAME.fullmatch(meaning[1]):
+                raise self.fail(number, "'between' needs the clue's name (a-z, digits, _), "
+                                "e.g. between lt")
+            symbol = meaning[1]
+        elif len(meaning) != 1:
+            raise self.fail(number, f"unexpected {meaning[1][:40]!r} after {meaning[0]!r}")
+        if token in self.tokens:
+            raise self.fail(number, f"the token {token[:20]!r} is given twice (line "
+                            f"{self.tokens[token].line})")
+        self.tokens[token] = Token(meaning[0], symbol, number)
+
+    def _text(self, number: int, rest: str) -> None:
+        blocks: list[Block] = []
+        for word in rest.split():
+            name = word.removesuffix("?")
+            if name not in words.BLOCKS:
+                raise self.fail(number, f"unknown block {word[:40]!r} (blocks: "
+                                f"{', '.join(words.BLOCKS)})")
+            if any(block.name == name for block in blocks):
+                raise self.fail(number, f"the block {name!r} is listed twice")
+            blocks.append(Block(name, word.endswith("?")))
+        if sum(block.optional for block in blocks) > 1:
+            raise self.fail(number, "at most one block may be left out ('?')")
+        if {"cells", "cells+between"} <= {block.name for block in blocks}:
+            raise self.fail(number, "the cells are one block: cells, or cells+between")
+        self.text = tuple(blocks)
+
+    def _puzzlink(self, number: int, rest: str) -> None:
+        names, *decoders = rest.split()
+        genres = tuple(names.split(","))
+        if not all(_NAME.fullmatch(name) for name in genres):
+            raise self.fail(number, f"{names[:40]!r} is not a list of puzz.link genre names")
+        if not decoders:
+            raise self.fail(number, "'puzzlink' needs its decoders, in order")
+        read = []
+        for text in decoders:
+            match = _DECODER.fullmatch(text)
+            if not match or match[1] not in words.DECODERS:
+                raise self.fail(number, f"unknown decoder {text[:40]!r} (decoders: "
+                                f"{', '.join(words.DECODERS)})")
+            args = tuple(arg.strip() for arg in match[2].split(",")) if match[2] else ()
+            read.append(Decoder(match[1], args))
+        self.puzzlinks.append(Puzzlink(genres, tuple(read), number))
+
+    def _structure(self, number: int, rest: str) -> None:
+        for kind in rest.split():
+            if kind not in words.KINDS or not words.KINDS[kind].clue:
+                clues = ", ".join(name for name, k in words.KINDS.items() if k.clue)
+                raise self.fail(number, f"{kind[:40]!r} is not a clue kind (clue kinds: "
+                                f"{clues})")
+            self.structure[kind] = number
+
+    def _show(self, number: int, rest: str) -> None:
+        parts = rest.split()
+        signature = _SIGNATURE.fullmatch(parts[0])
+        if not signature or len(parts) < 3 or parts[1] != "as":
+            raise self.fail(number, "expected 'show NAME/ARITY as ROLE'")
+        role, extra = parts[2], parts[3:]
+        if role not in words.ROLES:
+            raise self.fail(number, f"unknown role {role[:40]!r} (roles: "
+                            f"{', '.join(words.ROLES)})")
+        symbol = None
+        if role == "symbol" and extra:
+            if len(extra) != 1 or extra[0] not in words.SYMBOLS:
+                raise self.fail(number, f"'symbol' takes one symbol's name: "
+                                f"{', '.join(words.SYMBOLS)}")
+            symbol = extra[0]
+        elif extra:
+            raise self.fail(number, f"unexpected {extra[0][:40]!r} after the role {role!r}")
+        arity = int(signature[2])
+        wanted = 2 if symbol else words.ROLES[role].arity
+        if arity != wanted:
+            raise self.fail(number, f"the role {role!r}{' ' + symbol if symbol else ''} "
+                            f"draws atoms of arity {wanted}, not {arity}")
+        self.shows.append(Show(signature[1], arity, role, symbol, number))
+
+    def _generate(self, number: int, rest: str) -> None:
+        parts = rest.split()
+        signature = _SIGNATURE.fullmatch(parts[2]) if len(parts) >= 3 else None
+        if signature is None or parts[1] != "from" or len(parts) not in (3, 5):
+            raise self.fail(number, "expected 'generate KIND from NAME/ARITY [size RxC]'")
+        size = None
+        if len(parts) == 5:
+            match = _SIZE.fullmatch(parts[4])
+            if parts[3] != "size" or not match:
+                raise self.fail(number, f"expected 'size ROWSxCOLS', found "
+                                f"{' '.join(parts[3:])[:40]!r}")
+            size = (int(match[1]), int(match[2]))
+        self.generate = Generate(parts[0], signature[1], int(signature[2]), size, number)
+
+    def header(self) -> Header:
+        for key in ("genre", "summary"):
+            if key not in self.values:
+                raise InputError(self.source, f"header: no '%! {key}' line (a genre file "
+                                 "starts with '%! genre NAME' and '%! summary TEXT')", 1)
+        return Header(
+            self.source, self.values["genre"], self.values["summary"], self.inputs,
+            tuple(self.sides), tuple(self.between), tuple(self.params), self.param_list,
+            self.tokens, self.text, tuple(self.puzzlinks), self.structure,
+            tuple(self.shows), self.generate, self.values.get("configuration"),
+            tuple(self.options), self.max_size, self.lines)

@@ -1,0 +1,356 @@
+"""The plain text grid, as the puzzlekit data set writes every problem: a line `ROWS
+COLS` with the genre's parameters after it, then the blocks the header's `%! text`
+lists (a cells block, a rooms block, a line of clues per side, a block of grid points),
+each a line per row of space-separated tokens. Read into `Layers`, and written back.
+
+What a token means is the header's (`%! token`) or the default (docs/genres.md): `-`
+and `.` empty, `?` unknown, a whole number a number, a letter a letter, `D,R` a block's
+sums, `3w` a number with an arrow.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...errors import InputError
+from .. import vocabulary as words
+from ..header import Block, Header
+from ..layers import Layers, Pos, empty, numbered_regions
+
+MAX_SIDE = 1000
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+_SUMS = re.compile(r"([0-9]{1,9})?,([0-9]{1,9})?")
+_ARROW = re.compile(r"([0-9]{1,9})([nesw])")
+_LETTER = re.compile(r"[A-Za-z]")
+Line = tuple[int, str]
+
+
+def content_lines(text: str) -> list[Line]:
+    """The numbered lines that hold something (blank lines and `#` comments dropped)."""
+    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def read(text: str, source: str, header: Header) -> Layers:
+    lines = content_lines(text)
+    if not lines:
+        raise InputError(source, "empty: no puzzle in it")
+    number, first = lines[0]
+    rows, cols, params = _size_line(first, source, number, header)
+    layers = empty(rows, cols)._replace(params=params)
+    blocks = _blocks_present(header.text, len(lines) - 1, rows, source, number)
+    at = 1
+    cells: dict[Pos, str] = {}
+    rooms: dict[Pos, str] = {}
+    line_of: dict[tuple[str, Pos], int] = {}  # (block, cell) -> its line in the file
+    for block in blocks:
+        height, width = _shape(block, rows, cols)
+        chunk = lines[at:at + height]
+        at += height
+        grid = [_tokens(line, width, source, number, block) for number, line in chunk]
+        if block in ("cells", "rooms"):
+            target = cells if block == "cells" else rooms
+            for r, row in enumerate(grid, 1):
+                for c, token in enumerate(row, 1):
+                    target[(r, c)] = token
+                    line_of[(block, (r, c))] = chunk[r - 1][0]
+        elif block == "cells+between":
+            for y, row in enumerate(grid):
+                for x, token in enumerate(row):
+                    pos = (y // 2 + 1, x // 2 + 1)
+                    if y % 2 == 0 and x % 2 == 0:
+                        cells[pos] = token
+                        line_of[("cells", pos)] = chunk[y][0]
+                    elif y % 2 == 0 or x % 2 == 0:  # between two cells of a row, a column
+                        other = (pos[0], pos[1] + 1) if y % 2 == 0 else (pos[0] + 1, pos[1])
+                        _between(layers, header, token, (pos, other), source, chunk[y][0])
+        elif block == "points":
+            for r, row in enumerate(grid):
+                for c, token in enumerate(row):
+                    value = _clue_number(token, source, chunk[r][0], f"point ({r},{c})")
+                    if value is not None:
+                        layers.points[(r, c)] = value
+        else:
+            for index, token in enumerate(grid[0], 1):
+                value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}")
+                if value is not None:
+                    layers.outside[(block, index)] = (value,)
+    layers = _read_cells(cells, layers, header, source,
+                         {pos: line_of[("cells", pos)] for pos in cells})
+    if rooms:
+        layers = _read_rooms(rooms, layers, header, source,
+                             {pos: line_of[("rooms", pos)] for pos in rooms})
+    return layers
+
+
+def _between(layers: Layers, header: Header, token: str, pair: tuple[Pos, Pos], source: str,
+             line: int) -> None:
+    """The token between two cells of a `cells+between` block: no clue, a number, or a
+    token meaning `between NAME`."""
+    (r1, c1), (r2, c2) = pair
+    where = f"between ({r1},{c1}) and ({r2},{c2})"
+    if token in ("-", ".") and token not in header.tokens:
+        return
+    known = meaning(token, header)
+    if known is not None and known[0] == "between" and known[1] is not None:
+        layers.between[pair] = known[1]
+    elif known is None and _NUMBER.fullmatch(token) and "number" in header.between:
+        layers.between[pair] = int(token)
+    else:
+        raise InputError(source, f"{where}: {token[:20]!r} is no clue between cells (a "
+                         "number, a token meaning 'between NAME', or - for none)", line)
+
+
+def _size_line(line: str, source: str, number: int,
+               header: Header) -> tuple[int, int, dict[str, int | tuple[int, ...]]]:
+    fields = line.split()
+    wanted = 2 + len(header.params)
+    shape = " ".join(["ROWS", "COLS", *(f"{p.upper()}" for p in header.params)])
+    if header.param_list:
+        shape += " ..."
+    if (len(fields) < wanted - header.param_list or (len(fields) != wanted and not
+                                                     header.param_list)
+            or not all(_NUMBER.fullmatch(field) for field in fields)):
+        raise InputError(source, f"expected the size line '{shape}' (whole numbers), found "
+                         f"{line[:60]!r}", number)
+    values = [int(field) for field in fields]
+    rows, cols = values[:2]
+    for what, side in (("rows", rows), ("columns", cols)):
+        if not 1 <= side <= MAX_SIDE:
+            raise InputError(source, f"{side} {what}: a grid has 1 to {MAX_SIDE}", number)
+    params: dict[str, int | tuple[int, ...]] = {}
+    for index, name in enumerate(header.params):
+        if header.param_list and index == len(header.params) - 1:
+            params[name] = tuple(values[2 + index:])
+        else:
+            params[name] = values[2 + index]
+    return rows, cols, params
+
+
+def _shape(block: str, rows: int, cols: int) -> tuple[int, int]:
+    """(lines, tokens per line) of a block."""
+    return {"cells": (rows, cols), "cells+between": (2 * rows - 1, 2 * cols - 1),
+            "rooms": (rows, cols), "top": (1, cols),
+            "bottom": (1, cols), "left": (1, rows), "right": (1, rows),
+            "points": (rows + 1, cols + 1)}[block]
+
+
+def _blocks_present(blocks: Sequence[Block], count: int, rows: int, source: str,
+                    number: int) -> list[str]:
+    """The blocks the input holds: all, or all but the optional one (the count says)."""
+    every = [block.name for block in blocks]
+    lines = sum(_shape(name, rows, 1)[0] for name in every)
+    if count == lines:
+        return every
+    optional = [block.name for block in blocks if block.optional]
+    if optional and count == lines - _shape(optional[0], rows, 1)[0]:
+        return [name for name in every if name != optional[0]]
+    expected = f"{lines}" + (f" or {lines - _shape(optional[0], rows, 1)[0]}"
+                             if optional else "")
+    listed = ", ".join(every)
+    raise InputError(source, f"{count} lines after the size line; this genre's grid has "
+                     f"{expected} ({listed}, for {rows} rows)", number)
+
+
+def _tokens(line: str, width: int, source: str, number: int, block: str) -> list[str]:
+    tokens = line.split()
+    if len(tokens) != width:
+        raise InputError(source, f"{len(tokens)} tokens in a line of the {block} block, "
+                         f"which has {width}", number)
+    return tokens
+
+
+def _clue_number(token: str, source: str, number: int, what: str) -> int | None:
+    if token in ("-", "."):
+        return None
+    if not _NUMBER.fullmatch(token):
+        raise InputError(source, f"{what}: {token[:20]!r} is not a number (or - for none)",
+                         number)
+    return int(token)
+
+
+def meaning(token: str, header: Header) -> tuple[str, str | None] | None:
+    """A token's declared or default meaning (meaning, symbol), or None for a token read
+    by its form (a number, a letter, sums, an arrow)."""
+    if token in header.tokens:
+        declared = header.tokens[token]
+        return declared.meaning, declared.symbol
+    if token in words.DEFAULT_TOKENS:
+        return words.DEFAULT_TOKENS[token], None
+    return None
+
+
+def _read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: str,
+                line_of: dict[Pos, int]) -> Layers:
+    sets: dict[str, set[Pos]] = {"shaded": set(), "unshaded": set(), "unknown": set(),
+                                 "blocked": set()}
+    def refuse(pos: Pos, problem: str) -> InputError:
+        return InputError(source, f"row {pos[0]}, column {pos[1]}: {problem}", line_of[pos])
+
+    def need(pos: Pos, token: str, kind: str, what: str) -> None:
+        if not header.has(kind):
+            raise refuse(pos, f"{what} {token[:20]!r}, but {header.genre} has no {kind} "
+                         "clues (%! input)")
+
+    for pos, token in cells.items():
+        known = meaning(token, header)
+        if known is not None:
+            kind, symbol = known
+            if kind in ("shaded", "unshaded", "unknown"):
+                need(pos, token, kind, "a token")
+                sets[kind].add(pos)
+            elif kind == "blocked":
+                sets["blocked"].add(pos)
+            elif kind == "between":
+                raise refuse(pos, f"{token[:20]!r} is a clue between cells, in a cell's place")
+            elif kind == "symbol" and symbol is not None:
+                layers.symbols[pos] = symbol
+            continue
+        if _NUMBER.fullmatch(token):
+            need(pos, token, "number", "a number")
+            layers.numbers[pos] = int(token)
+        elif (sums := _SUMS.fullmatch(token)) and token != ",":
+            need(pos, token, "sums", "a block's sums")
+            sets["blocked"].add(pos)
+            for direction, value in zip(words.DIRECTIONS, sums.groups(), strict=True):
+                if value is not None:
+                    layers.sums[(pos, direction)] = int(value)
+        elif arrow := _ARROW.fullmatch(token):
+            need(pos, token, "arrow", "an arrow")
+            need(pos, token, "number", "a number")
+            layers.numbers[pos] = int(arrow[1])
+            layers.arrows[pos] = arrow[2]
+        elif _LETTER.fullmatch(token) and header.has("letter"):
+            layers.letters[pos] = token.upper()
+        else:
+            raise refuse(pos, f"unknown token {token[:20]!r} (a number, - for an empty cell, or "
+                         "a token the genre's header gives a meaning)")
+    return layers._replace(shaded=frozenset(sets["shaded"]),
+                           unshaded=frozenset(sets["unshaded"]),
+                           unknown=frozenset(sets["unknown"]), blocked=frozenset(sets["blocked"]))
+
+
+def _read_rooms(rooms: dict[Pos, str], layers: Layers, header: Header, source: str,
+                line_of: dict[Pos, int]) -> Layers:
+    blocked = set(layers.blocked)
+    labels: dict[Pos, object] = {}
+    for pos, token in rooms.items():
+        known = meaning(token, header)
+        if known is not None and known[0] == "blocked":
+            blocked.add(pos)
+        elif pos in blocked:
+            raise InputError(source, f"row {pos[0]}, column {pos[1]}: a blocked cell has "
+                             f"no room ({token[:20]!r})", line_of[pos])
+        else:  # a room's label: any token, a number read as one (`01` is room 1)
+            labels[pos] = int(token) if _NUMBER.fullmatch(token) else token
+    return layers._replace(regions=numbered_regions(labels), blocked=frozenset(blocked))
+
+
+# --- writing -----------------------------------------------------------------------------
+
+def token_for(header: Header, kind: str, symbol: str | None = None) -> str | None:
+    """The token the header gives `kind` (and `symbol`), else its default; None if none."""
+    for token, declared in header.tokens.items():
+        if declared.meaning == kind and declared.symbol == symbol:
+            return token
+    for token, default in words.DEFAULT_TOKENS.items():
+        if default == kind and token not in header.tokens:
+            return token
+    return None
+
+
+def write(layers: Layers, header: Header) -> str:
+    params: list[str] = []
+    for name in header.params:
+        value = layers.params.get(name, ())
+        params.extend(map(str, value) if isinstance(value, tuple) else [str(value)])
+    out = [" ".join([str(layers.rows), str(layers.cols), *params])]
+    empty = token_for(header, "empty")
+    for block in header.text:
+        lines = _write_block(block.name, layers, header)
+        if block.optional and all(set(line.split()) <= {empty} for line in lines):
+            continue  # a block that may be left out, and says nothing
+        out.extend(lines)
+    return "\n".join(out) + "\n"
+
+
+def _write_block(block: str, layers: Layers, header: Header) -> list[str]:
+    rows, cols = layers.rows, layers.cols
+    if block == "cells":
+        rooms = any(b.name == "rooms" for b in header.text)  # then blocked cells are there
+        return [" ".join(_cell_token(layers, header, (r, c), rooms)
+                         for c in range(1, cols + 1)) for r in range(1, rows + 1)]
+    if block == "cells+between":
+        return _write_between(layers, header)
+    if block == "rooms":
+        blocked = token_for(header, "blocked") or "-"
+        return [" ".join(blocked if (r, c) in layers.blocked else
+                         str(layers.regions.get((r, c), 0)) for c in range(1, cols + 1))
+                for r in range(1, rows + 1)]
+    if block == "points":
+        return [" ".join(str(layers.points[(r, c)]) if (r, c) in layers.points else "-"
+                         for c in range(cols + 1)) for r in range(rows + 1)]
+    length = cols if block in ("top", "bottom") else rows
+    return [" ".join(_side_token(layers.outside.get((block, i), ()))
+                     for i in range(1, length + 1))]
+
+
+def _side_token(values: tuple[int, ...]) -> str:
+    if len(values) > 1:
+        raise ValueError("several clues beside one line are not written in the text grid")
+    return str(values[0]) if values else "-"
+
+
+def _cell_token(layers: Layers, header: Header, pos: Pos, rooms: bool) -> str:
+    sums = [layers.sums.get((pos, d)) for d in words.DIRECTIONS]
+    if any(value is not None for value in sums):
+        return ",".join("" if value is None else str(value) for value in sums)
+    if pos in layers.numbers:
+        return str(layers.numbers[pos]) + layers.arrows.get(pos, "")
+    if pos in layers.letters:
+        return layers.letters[pos]
+    for kind in ("blocked", "shaded", "unshaded", "unknown"):
+        if pos in getattr(layers, kind) and not (kind == "blocked" and rooms):
+            return _required(token_for(header, kind), kind)
+    if pos in layers.symbols:
+        symbol = layers.symbols[pos]
+        return _required(token_for(header, "symbol", symbol), f"the symbol {symbol}")
+    return _required(token_for(header, "empty"), "an empty cell")
+
+
+def _required(token: str | None, what: str) -> str:
+    if token is None:
+        raise ValueError(f"the header gives {what} no token")
+    return token
+
+
+def _write_between(layers: Layers, header: Header) -> list[str]:
+    """The cells with the clues between them: cell tokens at the even places of the even
+    lines (0-based), a clue (or -) between two cells, - between four."""
+    def clue(pair: tuple[Pos, Pos]) -> str:
+        value = layers.between.get(pair)
+        if value is None:
+            return "-"
+        if isinstance(value, int):
+            return str(value)
+        tokens = [token for token, read in header.tokens.items()
+                  if read.meaning == "between" and read.symbol == value]
+        if not tokens:
+            raise ValueError(f"the header gives the clue {value} no token")
+        down = pair[0][0] != pair[1][0]  # a second token of the meaning is written down
+        return tokens[1] if down and len(tokens) > 1 else tokens[0]
+
+    out = []
+    for r in range(1, layers.rows + 1):
+        row: list[str] = []
+        for c in range(1, layers.cols + 1):
+            row.append(_cell_token(layers, header, (r, c), False))
+            if c < layers.cols:
+                row.append(clue(((r, c), (r, c + 1))))
+        out.append(" ".join(row))
+        if r < layers.rows:
+            out.append(" ".join(clue(((r, c), (r + 1, c))) if x % 2 == 0 else "-"
+                                for x, c in ((x, x // 2 + 1)
+                                             for x in range(2 * layers.cols - 1))))
+    return out

@@ -1,0 +1,109 @@
+"""A genre file's header: each mistake refused with the file and the line, exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyasp_runner.cli import main
+from pyasp_runner.errors import InputError
+from pyasp_runner.genres.contract import read_genre
+
+RULES = """
+#defined number/3.
+1 { value(R, C, V) : V = 1..4 } 1 :- cell(R, C).
+:- number(R, C, V), not value(R, C, V).
+#show value/3.
+"""
+GOOD = ["%! genre tiny", "%! summary A tiny genre", "%! input cells number",
+        "%! show value/3 as number"]
+
+
+def genre(tmp_path: Path, header: list[str], rules: str = RULES) -> Path:
+    path = tmp_path / "tiny.lp"
+    path.write_text("\n".join(header) + "\n" + rules)
+    return path
+
+
+def test_a_good_header_is_read(tmp_path):
+    read = read_genre(genre(tmp_path, GOOD))
+    assert read.header.genre == "tiny" and read.header.inputs == {"number": 3}
+
+
+G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    ([G, S, N, V, "%! colour red"], "unknown key 'colour'"),
+    ([G, S, N, V, "%! input cellz number"], "unknown layer 'cellz'"),
+    ([G, S, N, V, "%! input cells numbers"], "'numbers' is no kind of the layer 'cells'"),
+    ([G, S, N, V, "%! input cells shaded"], "shaded/2, which the rules never use"),
+    ([G, S, N, V, "%! show val/3 as number"], "val/3 is never shown by the rules"),
+    ([G, S, N, V, "%! show value/3 as colour"], "unknown role 'colour'"),
+    ([G, S, N, V, "%! show value/2 as number"], "draws atoms of arity 3, not 2"),
+    ([G, S, N, V, "%! show value/3 as symbol moon"], "'symbol' takes one symbol's name"),
+    ([G, S, N, V, "%! genre again"], "a second 'genre' line (the first is line 1)"),
+    ([G, S, N, V, "%! token x symbol star"], "means 'symbol', which is no input"),
+    ([G, S, N, V, "%! puzzlink tiny border"], "the decoder 'border' reads 'regions'"),
+    ([G, S, N, V, "%! puzzlink tiny number16(blue)"], "takes at most one meaning"),
+    ([G, S, N, V, "%! text cells rooms"], "the block 'rooms' needs the input 'regions'"),
+    ([G, S, N, V, "%! generate number from value/2"], "cannot give number/3"),
+    ([G, S, N, V, "%! max-size lots"], "is not a number of cells"),
+    ([G, S, N, V, "%! structure number shaded"], "'shaded' is not an input of this genre"),
+])
+def test_each_mistake_names_its_line(tmp_path, header, message):
+    path = genre(tmp_path, header)
+    with pytest.raises(InputError) as error:
+        read_genre(path)
+    assert str(error.value).startswith(f"{path}:5: header: ")
+    assert message in str(error.value)
+
+
+def test_a_bad_name_is_refused_on_its_line(tmp_path):
+    path = genre(tmp_path, ["%! genre Tiny", S, N, V])
+    with pytest.raises(InputError, match=r"tiny.lp:1: header: the genre's name 'Tiny' is "):
+        read_genre(path)
+
+
+def test_roles_that_clash_are_refused(tmp_path):
+    rules = RULES + "room(R, C, 1) :- cell(R, C).\n#show room/3.\narea(R, C, 1) :- cell(R, C).\n" \
+        "#show area/3.\n"
+    path = genre(tmp_path, [*GOOD, "%! show value/3 as letter"], rules)
+    with pytest.raises(InputError, match=r"tiny.lp:5: header: value/3 has a second role "
+                       r"\(the first is on line 4\)"):
+        read_genre(path)
+    path = genre(tmp_path, [*GOOD, "%! show room/3 as region", "%! show area/3 as region"],
+                 rules)
+    with pytest.raises(InputError, match=r"tiny.lp:6: header: a second region role"):
+        read_genre(path)
+
+
+def test_a_file_without_a_genre_line_is_refused(tmp_path):
+    path = genre(tmp_path, GOOD[1:])
+    with pytest.raises(InputError, match=r"tiny.lp:1: header: no '%! genre' line"):
+        read_genre(path)
+
+
+def test_the_command_line_says_it_in_one_line(tmp_path, capsys):
+    path = genre(tmp_path, [*GOOD[:2], "%! input cells letter", *GOOD[3:]])
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("2 2\n- 1\n- -\n")
+    assert main([str(path), str(puzzle)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"solve-asp: {path}:3: header: the input 'letter' is letter/3, which the "
+                   "rules never use"]
+
+
+def test_a_show_with_a_condition_counts_as_shown(tmp_path):
+    rules = RULES + "#show link(R, C, R, C + 1) : value(R, C, 1), value(R, C + 1, 2).\n"
+    read = read_genre(genre(tmp_path, [*GOOD, "%! show link/4 as line"], rules))
+    assert [show.role for show in read.header.shows] == ["number", "line"]
+
+
+def test_rules_that_do_not_parse_are_an_encoding_error(tmp_path, capsys):
+    path = genre(tmp_path, GOOD, "value(R, C, V) :- cell(R, C.\n")
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1 1\n-\n")
+    assert main([str(path), str(puzzle)]) == 3
+    assert "tiny.lp" in capsys.readouterr().err
