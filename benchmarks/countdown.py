@@ -6,7 +6,8 @@ Single rounds: the reference, Hutton's 765 and 831, the 1997 episode's 952, an
 unreachable target, and random rounds (two large numbers and four small, fixed seeds).
 Batches: every target 100..999 (or the range `--targets` names) for one number set in
 one run, a way per target, for six small numbers, two large and four large, and random
-sets; the answer column counts the targets hit exactly. Goals: under 0.5 s per round, under 10 s per batch.
+sets; the answer column counts the targets hit exactly. Goals: under 0.5 s per round,
+under 10 s per batch.
 Inputs are written to a temporary directory at run time.
 
 Every row runs its commands alternated round by round (medians over `--rounds`, default

@@ -28,12 +28,13 @@ it was), `--memory-limit 0.01` (exit 7), options in other scripts' digits, `--sv
 and one inside the audited directory (not read as a puzzle).
 
 Every run is a child process, N at a time (default 2: the machine is shared; the
-ceilings below one at a time, alone), started as `python -m pyasp_runner` (as a user would run
-it), with `--time-limit 10` (HARDENING_TIME_LIMIT_S) unless the case sets its own, and
-killed at 60 s (a hang: the time limit did not hold). Per run: exit code, a "Traceback" in its output
-(never allowed), whether an error (exit 2 or 3) is one line whose first line names the
-input file (or, for an inline puzzle, `<argument>`) or the encoding, the wall time and
-the child's peak resident memory (`peak_mb`, from wait4: memory stays bounded).
+ceilings below one at a time, alone), started as `python -m pyasp_runner` (as a user
+would run it), with `--time-limit 10` (HARDENING_TIME_LIMIT_S) unless the case sets its
+own, and killed at 60 s (a hang: the time limit did not hold). Per run: exit code, a
+"Traceback" in its output (never allowed), whether an error (exit 2 or 3) is one line
+whose first line names the input file (or, for an inline puzzle, `<argument>`) or the
+encoding, the wall time and the child's peak resident memory (`peak_mb`, from wait4:
+memory stays bounded).
 Printed: a table per puzzle and one per category (`multi_line` counts errors that are
 not such a line: for exit 2 more than one line, for exit 2 and 3 a first line that
 does not name the input), the oversize and encoding runs one by one, then the surprising
@@ -722,15 +723,15 @@ def ceiling_inputs(folder: Path) -> list[tuple[str, str, str, bool]]:
         from pyasp_runner.errors import InputError
         from pyasp_runner.puzzles import registry
 
-        spec = registry()[puzzle].spec
-        assert spec.size is not None and spec.max_size is not None
+        size = registry()[puzzle].spec.size
+        assert size is not None
 
         def within(n: int) -> bool:
             try:
                 instance = registry()[puzzle].parse(build(n), "x")
             except InputError:  # refused by the parser (numbers beyond 32 bits, say)
                 return False
-            return spec.size(instance)[0] <= spec.max_size
+            return size.measure(instance)[0] <= size.limit
 
         while low < high:
             middle = (low + high + 1) // 2
@@ -898,7 +899,7 @@ def concurrency(puzzles: list[str]) -> list[dict[str, object]]:
             out.seek(0)
             alone_stdout = out.read()
         started = time.perf_counter()
-        files = [tempfile.TemporaryFile() for _ in range(CONCURRENT)]
+        files = [tempfile.TemporaryFile() for _ in range(CONCURRENT)]  # noqa: SIM115
         children = [subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL,
                                      stdin=subprocess.DEVNULL, cwd=ROOT, env=CHILD_ENV)
                     for out in files]

@@ -31,18 +31,18 @@ board unsolvable.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from pathlib import Path
 
 import clingo
-
 from bench import ROOT, machine, print_table
 
 sys.path.insert(0, str(ROOT / "tests"))
-from checkers.hidoku import check  # noqa: E402
+from checkers.hidoku import check
 
-from pyasp_runner.puzzles.hidoku import parse  # noqa: E402
+from pyasp_runner.puzzles.hidoku import parse
 
 VARIANTS = {"numbers": ROOT / "asp" / "hidoku.lp",
             **{path.stem: path for path in
@@ -81,7 +81,7 @@ def coverage(board: Path) -> dict:
     ends = [(None, 0), *((cell, value) for value, cell in givens),
             (None, instance.data.cells + 1)]
     gaps = [(low, high, high_value - low_value) for (low, low_value), (high, high_value)
-            in zip(ends, ends[1:]) if high_value - low_value > 1]
+            in itertools.pairwise(ends) if high_value - low_value > 1]
     clue_cells = {cell for _, cell in givens}
 
     def king(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -54,7 +54,7 @@ from typing import Any
 from bench import COMMAND, ROOT, _run_child_cpu, machine, print_table
 
 sys.path.insert(0, str(ROOT / "tests"))
-from checkers.magic import check  # noqa: E402
+from checkers.magic import check
 
 BENCHMARKS = Path(__file__).resolve().parent
 DATA = BENCHMARKS / "data" / "magic-third"

@@ -21,13 +21,15 @@ and system, which a loaded machine's waiting for a core does not inflate) and pe
 
 Puzzles: the public `.non` files under DIR (default ../shared/benchmarks/nonogram; with
 `--quick` only tiger 75x50, sun 50x60 and webpbn #529), and with `--large` three large
-boards written to a temporary directory (each command gets 120 s on them): tiger tiled 2x2 (150x100) and 2x3 (150x150), and a random 150x150
-image (seed 150, half the cells black); with `--random 25,50` random square images of
-those sizes (seed: the size; each cell black with probability 1/2; 120 s each too).
+boards written to a temporary directory (each command gets 120 s on them): tiger tiled
+2x2 (150x100) and 2x3 (150x150), and a random 150x150 image (seed 150, half the cells
+black); with `--random 25,50` random square images of those sizes (seed: the size; each
+cell black with probability 1/2; 120 s each too).
 `settled` is the share of cells that clingo's propagation settles before its first
 choice (the puzzle's encoding and options, in this process, not timed): what line
-solving alone finds; 100% on a board that needs no search. `X/asp` columns are the other command's median
-over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is faster).
+solving alone finds; 100% on a board that needs no search. `X/asp` columns are the other
+command's median over asp's, of wall time or (`/asp_cpu`) of CPU time (above 1: asp is
+faster).
 """
 
 from __future__ import annotations

@@ -28,16 +28,15 @@ import pickle
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from bench import ROOT, machine, print_table
 
 sys.path.insert(0, str(ROOT))
 
-from pyasp_runner.studio.app import solutions_wanted  # noqa: E402
-from pyasp_runner.studio.playback import PAGE  # noqa: E402
-from pyasp_runner.studio.work import drawer_for, run  # noqa: E402
+from pyasp_runner.studio.app import solutions_wanted
+from pyasp_runner.studio.playback import PAGE
+from pyasp_runner.studio.work import drawer_for, run
 
 DEFAULT = ["hidoku/10x10.csv", "magic/5x5.csv", "jodici/few-givens.csv",
            "checkerboard/reference.txt", "flower/original.txt"]

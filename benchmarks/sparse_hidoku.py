@@ -37,7 +37,7 @@ from bench import COMMAND, ROOT, _run_child, alternated, machine, print_table
 from paths import hidato_text, king_moves, random_path
 
 sys.path.insert(0, str(ROOT / "tests"))
-from checkers.hidoku import check  # noqa: E402
+from checkers.hidoku import check
 
 DATA = Path(__file__).resolve().parent / "data" / "hidoku-sparse"
 # (side, share of the numbers given, family, seed)
@@ -133,8 +133,8 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         file = DATA / f"{name}.csv"
-        result = alternated({"asp": lambda: checked(file, board, args.time_limit),
-                             "imp": lambda: run_imperative(file, args.time_limit)},
+        result = alternated({"asp": lambda f=file, b=board: checked(f, b, args.time_limit),
+                             "imp": lambda f=file: run_imperative(f, args.time_limit)},
                             args.rounds)
         asp, imp = result["asp"], result["imp"]
         rows.append({"instance": name, "clues": len(planted(*board)[1]),

@@ -1,19 +1,23 @@
-"""Start-up: `solve-asp --list` and a small solve against the import floor.
+"""Start-up: `solve-asp --version`, `--list` and a small solve against the import floor.
 
     python benchmarks/startup.py [--rounds N] [--before REV]
 
 Runs, alternated round by round (default 21 rounds, so that a shared machine's load
 falls on all of them alike), `python -c "import clingo, rich"` (the floor any run
-pays), `solve-asp --list`, `solve-asp jodici instances/jodici/1.csv` and the same
-with `--json`, each as its own process, and prints each one's median wall time and
-CPU time (user + system, what a loaded machine's waiting does not inflate) and their
-ratios to the floor's medians. The goal is 1.3x. Two more rows say what a solve cannot
-do without: benchmarks/peers/minimal_jodici.py, the same solve in a script of a few
-lines (argparse, clingo, json; rich to draw), with and without `--json`.
+pays), `solve-asp --version`, `solve-asp --list`, `solve-asp jodici
+instances/jodici/1.csv` and the same with `--json`, each as its own process, and prints
+each one's median wall time and CPU time (user + system, what a loaded machine's
+waiting does not inflate) and their ratios to the floor's medians. The goal is 1.3x.
+Two more rows say what a solve cannot do without: benchmarks/peers/minimal_jodici.py,
+the same solve in a script of a few lines (argparse, clingo, json; rich to draw), with
+and without `--json`.
 
-With `--before REV`, the three `solve-asp` commands also run as they were at git
-revision REV (its files extracted to a temporary folder, run there with `python -m
-pyasp_runner`), alternated with the rest: a before/after table of one run.
+With `--before REV`, the `solve-asp` commands also run as they were at git revision REV
+(its files extracted to a temporary folder, run there with `python -m pyasp_runner`),
+alternated with the rest: a before/after table of one run, whose `x_before` and
+`cpu_x_before` columns are each command's median over its median at REV (below 1:
+faster now). Issue 28's split of the command line is measured with `--before 49442c2`
+(the one-module cli.py the issue describes).
 `python -X importtime -m pyasp_runner ...` shows what a run imports.
 """
 
@@ -32,6 +36,7 @@ JODICI = str(ROOT / "instances" / "jodici" / "1.csv")
 MINIMAL = str(Path(__file__).resolve().parent / "peers" / "minimal_jodici.py")
 FLOOR = 'python -c "import clingo, rich"'
 SOLVES = {
+    "solve-asp --version": ["--version"],
     "solve-asp --list": ["--list"],
     "solve-asp jodici 1.csv": ["jodici", JODICI],
     "solve-asp jodici 1.csv --json": ["jodici", JODICI, "--json"],
@@ -67,9 +72,16 @@ def main() -> None:
              "x_floor": row["wall_s"] / floor["wall_s"], "cpu_s": row["cpu_s"],
              "cpu_x_floor": row["cpu_s"] / floor["cpu_s"], "peak_mb": row["peak_mb"]}
             for label, row in result.items()]
+    columns = ["command", "status", "median_s", "x_floor", "cpu_s", "cpu_x_floor", "peak_mb"]
+    if args.before:
+        columns[4:4] = ["x_before"]
+        columns.append("cpu_x_before")
+        for row in rows:
+            before = result.get(f"{row['command']} ({args.before})")
+            row["x_before"] = row["median_s"] / before["wall_s"] if before else None
+            row["cpu_x_before"] = row["cpu_s"] / before["cpu_s"] if before else None
     print(f"# start-up · {machine()} · {args.rounds} rounds, medians")
-    print_table(rows, ("command", "status", "median_s", "x_floor", "cpu_s", "cpu_x_floor",
-                       "peak_mb"))
+    print_table(rows, columns)
 
 
 if __name__ == "__main__":

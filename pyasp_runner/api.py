@@ -34,6 +34,7 @@ from typing import Any
 import clingo
 
 from . import runner
+from .api_rules import Checked, Steps, check, why
 from .board.html import figure, short_repr
 from .errors import EncodingError, InputError, UserError
 from .errors import Stopped as Stopped  # raised by explain, hint and generate: part of the API
@@ -45,9 +46,10 @@ from .session.loading import extra_atoms
 from .session.loading import puzzle_named as puzzle_named
 from .session.making import generate as make
 
-__all__ = ["Board", "EncodingError", "Explained", "GeneratedPuzzle", "Graded", "Hinted",
-           "InputError", "PuzzleInfo", "Result", "Solutions", "Stopped", "UserError",
-           "explain", "generate", "grade", "hint", "list_puzzles", "solve", "solve_file"]
+__all__ = ["Board", "Checked", "EncodingError", "Explained", "GeneratedPuzzle", "Graded",
+           "Hinted", "InputError", "PuzzleInfo", "Result", "Solutions", "Steps", "Stopped",
+           "UserError", "check", "explain", "generate", "grade", "hint", "list_puzzles",
+           "solve", "solve_file", "why"]
 
 Progress = Callable[[float, int], None]
 
@@ -266,6 +268,7 @@ class Explained(Result):
 
     conflict: list[dict[str, Any]] | None = None
     conflict_clues: list[clingo.Symbol] | None = field(default=None, repr=False)
+    rules: list[dict[str, Any]] | None = None  # the rules the conflict needs
 
     def _repr_svg_(self) -> str | None:
         if self.loaded is None or not self.conflict_clues or not self.loaded.puzzle.draws_clues:
@@ -301,9 +304,11 @@ def explain(puzzle: str, text: str, *, source: str = "<text>",
                        clingo_args=tuple(clingo_args), max_size=max_size, force=force)
     outcome = session.explain(progress=progress)
     conflict = outcome.conflict
+    data = outcome.envelope()
     return Explained(**_fields(outcome),
-                     conflict=None if conflict is None else outcome.envelope()["conflict"],
-                     conflict_clues=None if conflict is None else list(conflict))
+                     conflict=None if conflict is None else data["conflict"],
+                     conflict_clues=None if conflict is None else list(conflict),
+                     rules=data.get("rules"))
 
 
 @dataclass
@@ -383,7 +388,7 @@ class GeneratedPuzzle:
     time_s: float
     grade: dict[str, Any] = field(default_factory=dict)
     loaded: Loaded | None = field(default=None, repr=False)
-    blank: Instance | None = field(default=None, repr=False)  # the board with its clues
+    blank: Instance[Any] | None = field(default=None, repr=False)  # the board with its clues
 
     @property
     def level(self) -> str | None:

@@ -287,7 +287,7 @@ def category(line: Mapping[str, Any]) -> str:
     status = line.get("status")
     if status == "error":  # a grade stopped by its time limit is an error of exit code 4
         kinds: dict[int, str] = {ExitCode.USAGE: BAD_INPUT, ExitCode.TIMEOUT: TIMED_OUT}
-        return kinds.get(int(line.get("exit_code", 0)), FAILED)
+        return kinds.get(int(line.get("exit_code", ExitCode.WORKER)), FAILED)
     if status == "timeout":
         return TIMED_OUT
     if status == "interrupted":
@@ -301,11 +301,11 @@ def category(line: Mapping[str, Any]) -> str:
     return SOLVED
 
 
-def exit_code_of(line: Mapping[str, Any]) -> int:
+def exit_code_of(line: Mapping[str, Any]) -> ExitCode:
     """The exit code the puzzle would have had alone (a dead worker: ExitCode.WORKER)."""
     status = line.get("status")
     if status == "error":
-        return int(line.get("exit_code", ExitCode.WORKER))
+        return ExitCode(int(line.get("exit_code", ExitCode.WORKER)))
     return STATUS_EXIT[str(status)]
 
 
@@ -321,7 +321,7 @@ class Tally:
 
     counts: Counter[str] = field(default_factory=Counter)
     grades: Counter[str] = field(default_factory=Counter)  # with --grade: by level
-    worst: int = 0
+    worst: ExitCode = ExitCode.SOLVED
     done: int = 0
     slowest: list[tuple[float, str]] = field(default_factory=list)  # a heap of SLOWEST
 

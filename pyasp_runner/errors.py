@@ -37,13 +37,16 @@ class ExitCode(IntEnum):
 # stopped by a signal exits TERMINATED for SIGTERM (`output.interrupted_code`).
 STATUS_EXIT = {"solved": ExitCode.SOLVED, "closest": ExitCode.SOLVED,
                "unsolvable": ExitCode.UNSOLVABLE, "timeout": ExitCode.TIMEOUT,
-               "interrupted": ExitCode.INTERRUPTED}
+               "interrupted": ExitCode.INTERRUPTED,
+               # A checked answer (--check): correct, or not (a rule broken, cells open).
+               "correct": ExitCode.SOLVED, "broken": ExitCode.UNSOLVABLE,
+               "incomplete": ExitCode.UNSOLVABLE}
 
 
 class UserError(Exception):
     """Base of every error the user can fix; `exit_code` is what the command returns."""
 
-    exit_code: int = ExitCode.USAGE
+    exit_code: ExitCode = ExitCode.USAGE
 
 
 class InputError(UserError):

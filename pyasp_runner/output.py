@@ -63,7 +63,7 @@ class Stdout:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.outcome: int | None = None  # the run's exit code, once it is known
+        self.outcome: ExitCode | None = None  # the run's exit code, once it is known
 
     def write(self, text: str) -> int:
         try:
@@ -113,7 +113,7 @@ class _LazyConsole:
         return getattr(self._console, name)
 
 
-def set_outcome(stream: object, code: int) -> None:
+def set_outcome(stream: object, code: ExitCode) -> None:
     """Record the run's exit code on `Stdout` before the answer is written."""
     if isinstance(stream, Stdout):
         stream.outcome = code

@@ -1,28 +1,42 @@
 """The puzzle contract: what a puzzle declares.
 
-A puzzle is one module in `pyasp_runner.puzzles` plus one encoding `asp/<name>.lp`. The
-module's docstring's first line is its summary for `solve-asp --list`, and the module
-ends with one declaration naming all of its parts:
+A puzzle is an encoding plus one declaration, `PuzzleSpec`, that names every part of it,
+as Simon Tatham's `const struct game` does: its reader (`parse`), then its hooks in
+groups, each group listed by every declaration and `None` where the puzzle has none:
 
-    PUZZLE = PuzzleSpec(name="<name>", parse=parse, render=render, ...)
+    PUZZLE = PuzzleSpec(
+        name="<name>", parse=parse,
+        drawing=Drawing(board=board, solution_json=solution_json,
+                        conflict_board=conflict_board, listing=None),
+        reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None,
+                            refuses_explain=None),
+        writing=Writing(writers={"text": write}, complete_formats=()),
+        generating=Generating(blank=blank, clues_of=clues_of, random_answer=None,
+                              clue_atom=None),
+        judging=None, size=None, options=None,
+    )
 
-`PuzzleSpec` (below) is the contract: its docstring is the one list of the hooks, each
-a typed field with its default. Nothing else in the package knows any particular puzzle;
-the registry that finds the declarations is the `pyasp_runner.puzzles` package. The
-values a puzzle's hooks trade in (facts made with `fact`, answers read as Python values)
-are `pyasp_runner.facts`', named here too for the puzzles' modules.
+then its settings, which are data with defaults (a clingo preset, the words for "no
+solution", ...). A puzzle module (`pyasp_runner.puzzles.<name>`) ends with such a
+declaration; nothing in it needs a module, so a declaration can as well be built from
+data (a genre's header) with hooks made by shared code.
 
-The contract's records (`PuzzleSpec`, `Instance`, `Option`, `Closest`) are named tuples:
-immutable, compared by value, changed with `_replace`. Every run makes them at import;
-as named tuples they spare a solve the `dataclasses` module, which imports `inspect` and
-was a large part of its start-up (docs/performance-paths.md).
+The contract is generic in the puzzle's own input record (`<Puzzle>Input`, what `parse`
+reads besides the facts): `Instance[InputT]` carries it, and every hook of a
+`PuzzleSpec[InputT]` receives it typed, so a type checker holds each declaration's hooks
+to its reader and no hook reads `Any` back.
+
+The records are small immutable classes (compared by value, changed with `replace`),
+not named tuples, which cannot be generic on Python 3.10, nor dataclasses, whose
+import (it imports `inspect`) a `--json` solve spares (docs/performance-paths.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 from clingo import Symbol
 
@@ -32,22 +46,82 @@ from .facts import Answer, Value, fact, facts_text, to_python, to_symbol
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Answer", "Closest", "Instance", "Option", "OptionValues", "PuzzleSpec", "Value",
+    from .player import PlayerAnswer
+
+__all__ = ["Answer", "Closest", "Drawing", "Generating", "Instance", "Judging", "Option",
+           "OptionValues", "Options", "PuzzleSpec", "Reasoning", "Size", "Value", "Writing",
            "fact", "facts_text", "to_python", "to_symbol"]
 
+InputT = TypeVar("InputT")
+# An instance is immutable, so one whose record is a subtype is itself a subtype: shared
+# hooks may ask for any record with the fields they read.
+InputT_co = TypeVar("InputT_co", covariant=True)
+_R = TypeVar("_R", bound="_Record")
 
-class Instance(NamedTuple):
-    """A parsed puzzle: structure facts, clue facts (the author's givens) and drawing data."""
 
+class _Record:
+    """An immutable record whose fields are its `__slots__`: set once by `__init__`,
+    compared and hashed by value, copied with changes by `replace`."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _set(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: use replace()")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, _Record) and type(other) is type(self)
+                and self._values() == other._values())
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def replace(self: _R, **changes: Any) -> _R:
+        """A copy with the fields named changed."""
+        unknown = set(changes) - set(self.__slots__)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        copy = object.__new__(type(self))
+        copy._set(**{name: changes.get(name, getattr(self, name)) for name in self.__slots__})
+        return copy
+
+
+class Instance(_Record, Generic[InputT_co]):
+    """A parsed puzzle: structure facts, clue facts (the author's givens), and `data`, the
+    puzzle's own record of what it read (its `<Puzzle>Input`; None where the facts say
+    everything). Immutable: `replace` makes a changed copy."""
+
+    __slots__ = ("clues", "data", "source", "structure")
     source: str
     structure: tuple[Symbol, ...]
-    clues: tuple[Symbol, ...] = ()
-    data: Any = None
+    clues: tuple[Symbol, ...]
+    data: InputT_co
+
+    @overload
+    def __init__(self: Instance[None], source: str, structure: tuple[Symbol, ...],
+                 clues: tuple[Symbol, ...] = ()) -> None: ...
+
+    @overload
+    def __init__(self, source: str, structure: tuple[Symbol, ...], clues: tuple[Symbol, ...],
+                 data: InputT_co) -> None: ...
+
+    def __init__(self, source: str, structure: tuple[Symbol, ...],
+                 clues: tuple[Symbol, ...] = (), data: Any = None) -> None:
+        self._set(source=source, structure=structure, clues=clues, data=data)
 
     @property
     def facts(self) -> tuple[Symbol, ...]:
         return self.structure + self.clues
-
 
 
 class Closest(NamedTuple):
@@ -89,144 +163,291 @@ class Option(NamedTuple):
         return self.flag.lstrip("-").replace("-", "_")
 
 
-def _clue_as_text(instance: Instance, clue: Symbol) -> str:
-    return str(clue)
+Writer = Callable[[Instance[InputT], list[Symbol]], str]
+"""Puzzle text in one input format, from an instance and a subset of its clues."""
 
 
-class PuzzleSpec(NamedTuple):
-    """Everything a puzzle provides; the one list of the hooks (the module-level
-    functions of the puzzle's module, named by keyword in its `PUZZLE = PuzzleSpec(...)`;
-    `check` refuses what the types cannot say).
+class Drawing(_Record, Generic[InputT]):
+    """How answers are shown (every puzzle has this group).
 
-    Required:
-        name            the module's, the encoding's and the CLI's name
-        parse(text, source) -> Instance         text -> facts (structure apart from the
-                                                author's clues), or InputError
-        board(instance, answer) -> Board        one answer set (a partial one too:
-                                                --hint) as a board description
-                                                (pyasp_runner.board), which the
-                                                terminal and SVG renderers draw
-        solution_json(instance, answer) -> dict one answer set, as in PUZZLES.md
-
-    Reasoning about clues (explain, hint):
-        describe_clue(instance, clue) -> str    "the 5 at (2,3)"; default: the atom
-        clue_json(instance, clue) -> dict       default: position = all arguments but
-                                                the last, value = the last, text
-        conflict_board(instance, clues) -> Board  the author's clues as a board, those
-                                                given marked (none marked: the puzzle
-                                                alone, generate --svg); None: the
-                                                clues are only listed
-        refuses_hint, refuses_explain           why --hint / --explain do not apply
-                                                (None: they do)
-    Writing puzzle text, and generate (blank and clues_of together, with write):
-        write(instance, clues) -> str           puzzle text in its own input format
-        writers                                 every format written (`--to`): name ->
-                                                a write-like function, the first the
-                                                default; empty: {"text": write}
-        complete_formats                        writers that need every clue a solution
-                                                implies (generate adds them)
-        blank(size text or None) -> Instance    an empty puzzle of that size
-        clues_of(instance, answer) -> [Symbol]  every clue a full answer implies
-        random_answer(instance, rng) -> Answer | None  a random full answer of the
-                                                blank board, where a search of the empty
-                                                board is slow or makes poor puzzles;
-                                                None (the default hook or its result):
-                                                clingo's randomised search finds one
-        clue_atom(clue) -> Symbol | None        the answer atom a clue states (a given
-                                                number: the number in the answer), which
-                                                generate assumes instead of grounding the
-                                                clue; None: a clue it cannot state so
-    Solving:
-        assess(instance, answers) -> Closest | None  an optimum that is not a solution
-        listing(instance, answers) -> Board | None  several answers as one compact
-                                                board (a line each), drawn on a terminal
-                                                instead of a board per answer; None: a
-                                                board each
-        verdict(instance, answers) -> str | None  the line said of a solved answer that
-                                                is not one solution among others (a
-                                                table of answers, one per target of a
-                                                range), in place of the uniqueness
-                                                verdict; None: that verdict
-        size(instance) -> (int, unit)           how big, for refusing before grounding
-        max_size                                above this `size` is refused (both or
-                                                neither; --max-size N, --force)
-        reach(instance, generating) -> str | None  why a search of it (generating: of
-                                                a puzzle on this blank board) is beyond
-                                                what is known to finish in a minute,
-                                                though its size is within the limit: a
-                                                note said before it starts
-        default_models                          answers wanted without -n (None: look
-                                                for a second one to tell uniqueness;
-                                                0 = all)
-        configuration                           clingo preset (unless --configuration)
-        clingo_options                          clingo options the encoding is tuned
-                                                with (("--eq=0",)), set after the
-                                                preset; a --clingo-arg naming the same
-                                                option replaces one (with a note)
-        counting_options                        clingo options added when the run only
-                                                counts (--count): e.g. a constant that
-                                                lets the encoding count by orbits
-        inline                                  the puzzle text may be the argument
-        unsolvable                              what "no solution" means for it ("the
-                                                clues contradict the rules")
-        unsolvable_alone                        ... when even no clue at all has one
-    Its own options:
-        options                                 `Option`s, as data
-        configure(instance, values) -> Instance apply their values (an `OptionValues`);
-                                                may refuse them with InputError
+    board(instance, answer) -> Board       one answer (a partial one too: --hint) as a
+                                           board description (pyasp_runner.board), which
+                                           the terminal and SVG renderers draw
+    solution_json(instance, answer) -> dict  one answer, as docs/json.md says
+    conflict_board(instance, clues) -> Board | None: the author's clues alone as a
+                                           board, those in `clues` marked (none marked:
+                                           the puzzle as given, generate --svg); None:
+                                           the clues are only listed
+    listing(instance, answers) -> Board | None | None: several answers as one compact
+                                           board (a line each) on a terminal, instead of
+                                           a board per answer
     """
 
+    __slots__ = ("board", "conflict_board", "listing", "solution_json")
+    board: Callable[[Instance[InputT], Answer], Board]
+    solution_json: Callable[[Instance[InputT], Answer], dict[str, Any]]
+    conflict_board: Callable[[Instance[InputT], list[Symbol]], Board] | None
+    listing: Callable[[Instance[InputT], list[Answer]], Board | None] | None
+
+    def __init__(self, *, board: Callable[[Instance[InputT], Answer], Board],
+                 solution_json: Callable[[Instance[InputT], Answer], dict[str, Any]],
+                 conflict_board: Callable[[Instance[InputT], list[Symbol]], Board] | None,
+                 listing: Callable[[Instance[InputT], list[Answer]], Board | None] | None
+                 ) -> None:
+        self._set(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                  listing=listing)
+
+
+class Reasoning(_Record, Generic[InputT]):
+    """Explain and hint, the questions about the author's clues (None: the clues named
+    as clingo writes them, both questions apply).
+
+    describe_clue(instance, clue) -> str | None: "the 5 at (2,3)"; None: the atom
+    refuses_hint, refuses_explain          why --hint / --explain do not apply (None:
+                                           they do)
+    """
+
+    __slots__ = ("describe_clue", "refuses_explain", "refuses_hint")
+    describe_clue: Callable[[Instance[InputT], Symbol], str] | None
+    refuses_hint: str | None
+    refuses_explain: str | None
+
+    def __init__(self, *, describe_clue: Callable[[Instance[InputT], Symbol], str] | None,
+                 refuses_hint: str | None, refuses_explain: str | None) -> None:
+        self._set(describe_clue=describe_clue, refuses_hint=refuses_hint,
+                  refuses_explain=refuses_explain)
+
+
+class Writing(_Record, Generic[InputT]):
+    """Puzzle text written back in the puzzle's own formats (`--to`, generate).
+
+    writers                                every format written: name -> writer, the
+                                           first the default
+    complete_formats                       writers that need every clue a solution
+                                           implies (generate keeps them all)
+    """
+
+    __slots__ = ("complete_formats", "writers")
+    writers: Mapping[str, Writer[InputT]]
+    complete_formats: tuple[str, ...]
+
+    def __init__(self, *, writers: Mapping[str, Writer[InputT]],
+                 complete_formats: tuple[str, ...]) -> None:
+        self._set(writers=MappingProxyType(dict(writers)), complete_formats=complete_formats)
+
+    @property
+    def write(self) -> Writer[InputT]:
+        """The default format's writer."""
+        return next(iter(self.writers.values()))
+
+
+class Generating(_Record, Generic[InputT]):
+    """generate: a new puzzle with one solution (needs `Writing` to write it).
+
+    blank(size text or None) -> Instance   an empty puzzle of that size
+    clues_of(instance, answer) -> [Symbol] every clue a full answer implies
+    random_answer(instance, rng) -> Answer | None | None: a random full answer of the
+                                           blank board, where a search of the empty board
+                                           is slow or makes poor puzzles; None (the hook
+                                           or its result): clingo's randomised search
+    clue_atom(clue) -> Symbol | None | None: the answer atom a clue states (a given
+                                           number: the number in the answer), which
+                                           generate assumes instead of grounding the clue
+    """
+
+    __slots__ = ("blank", "clue_atom", "clues_of", "random_answer")
+    blank: Callable[[str | None], Instance[InputT]]
+    clues_of: Callable[[Instance[InputT], Answer], list[Symbol]]
+    random_answer: Callable[[Instance[InputT], random.Random], Answer | None] | None
+    clue_atom: Callable[[Symbol], Symbol | None] | None
+
+    def __init__(self, *, blank: Callable[[str | None], Instance[InputT]],
+                 clues_of: Callable[[Instance[InputT], Answer], list[Symbol]],
+                 random_answer: Callable[[Instance[InputT], random.Random], Answer | None]
+                 | None,
+                 clue_atom: Callable[[Symbol], Symbol | None] | None) -> None:
+        self._set(blank=blank, clues_of=clues_of, random_answer=random_answer,
+                  clue_atom=clue_atom)
+
+
+class Judging(_Record, Generic[InputT]):
+    """What is said of the answers found, where uniqueness is not the whole story.
+
+    assess(instance, answers) -> Closest | None | None: an optimum that is not a solution
+    verdict(instance, answers) -> str | None | None: the line said of a solved answer that
+                                           is not one solution among others (a table of
+                                           answers), in place of the uniqueness verdict
+    """
+
+    __slots__ = ("assess", "verdict")
+    assess: Callable[[Instance[InputT], list[Answer]], Closest | None] | None
+    verdict: Callable[[Instance[InputT], list[Answer]], str | None] | None
+
+    def __init__(self, *, assess: Callable[[Instance[InputT], list[Answer]], Closest | None]
+                 | None,
+                 verdict: Callable[[Instance[InputT], list[Answer]], str | None] | None
+                 ) -> None:
+        self._set(assess=assess, verdict=verdict)
+
+
+class Size(_Record, Generic[InputT]):
+    """How big an instance is, to refuse before grounding what would exceed the machine.
+
+    measure(instance) -> (int, unit)       the count the encoding's grounding grows with
+    limit                                  above it the instance is refused (--max-size N
+                                           raises it, --force lifts it)
+    reach(instance, generating) -> str | None | None: why a search of it (generating: of
+                                           a puzzle on this blank board) is beyond what is
+                                           known to finish in a minute, though its size is
+                                           within the limit: a note said before it starts
+    """
+
+    __slots__ = ("limit", "measure", "reach")
+    measure: Callable[[Instance[InputT]], tuple[int, str]]
+    limit: int
+    reach: Callable[[Instance[InputT], bool], str | None] | None
+
+    def __init__(self, *, measure: Callable[[Instance[InputT]], tuple[int, str]],
+                 limit: int,
+                 reach: Callable[[Instance[InputT], bool], str | None] | None = None
+                 ) -> None:
+        self._set(measure=measure, limit=limit, reach=reach)
+
+
+class Options(_Record, Generic[InputT]):
+    """The puzzle's own command-line options.
+
+    flags                                  `Option`s, as data
+    configure(instance, values) -> Instance  apply their values (an `OptionValues`); may
+                                           refuse them with InputError
+    """
+
+    __slots__ = ("configure", "flags")
+    flags: tuple[Option, ...]
+    configure: Callable[[Instance[InputT], OptionValues], Instance[InputT]]
+
+    def __init__(self, *, flags: tuple[Option, ...],
+                 configure: Callable[[Instance[InputT], OptionValues], Instance[InputT]]
+                 ) -> None:
+        self._set(flags=flags, configure=configure)
+
+
+class PuzzleSpec(_Record, Generic[InputT]):
+    """Everything a puzzle provides: the one list of its parts (`check` refuses what the
+    types cannot say).
+
+    Every declaration lists:
+        name            the puzzle's name: its encoding's, its examples' folder's and the
+                        command line's
+        parse(text, source) -> Instance        text -> facts (structure apart from the
+                                               author's clues) and the puzzle's input
+                                               record, or InputError
+        drawing         Drawing: how answers are shown
+        reasoning       Reasoning | None: explain and hint
+        writing         Writing | None: puzzle text written back (--to)
+        generating      Generating | None: generate (needs writing)
+        judging         Judging | None: what is said of the answers beyond uniqueness
+        size            Size | None: the instances refused before grounding
+        options         Options | None: the puzzle's own command-line options
+    Settings, data with defaults:
+        read_answer(instance, solution) -> PlayerAnswer  a player's answer (--check): the
+                        JSON solution object as the answer atoms it states
+                        (pyasp_runner.player); raises player.AnswerError (None: --check
+                        does not apply)
+        description     what the puzzle is and its input formats, its first line the
+                        summary of `solve-asp --list` (None: the module's docstring)
+        encoding        its rules (None: asp/<name>.lp)
+        default_models  answers wanted without -n (None: look for a second one to tell
+                        uniqueness; 0 = all)
+        configuration   clingo preset (unless --configuration)
+        clingo_options  clingo options the encoding is tuned with (("--eq=0",)), set
+                        after the preset; a --clingo-arg naming the same option replaces
+                        one (with a note)
+        counting_options  clingo options added when the run only counts (--count): e.g.
+                        a constant that lets the encoding count by orbits
+        inline          the puzzle text may be the argument
+        unsolvable      what "no solution" means for it ("the clues contradict the rules")
+        unsolvable_alone  ... when even no clue at all has one
+    """
+
+    __slots__ = (
+        "clingo_options",
+        "configuration",
+        "counting_options",
+        "default_models",
+        "description",
+        "drawing",
+        "encoding",
+        "generating",
+        "inline",
+        "judging",
+        "name",
+        "options",
+        "parse",
+        "read_answer",
+        "reasoning",
+        "size",
+        "unsolvable",
+        "unsolvable_alone",
+        "writing",
+    )
     name: str
-    parse: Callable[[str, str], Instance]
-    solution_json: Callable[[Instance, Answer], dict[str, Any]]
-    board: Callable[[Instance, Answer], Board]
-    describe_clue: Callable[[Instance, Symbol], str] = _clue_as_text
-    clue_json: Callable[[Instance, Symbol], dict[str, Any]] | None = None
-    conflict_board: Callable[[Instance, list[Symbol]], Board] | None = None
-    refuses_hint: str | None = None
-    refuses_explain: str | None = None
-    blank: Callable[[str | None], Instance] | None = None
-    clues_of: Callable[[Instance, Answer], list[Symbol]] | None = None
-    random_answer: Callable[[Instance, random.Random], Answer | None] | None = None
-    clue_atom: Callable[[Symbol], Symbol | None] | None = None
-    write: Callable[[Instance, list[Symbol]], str] | None = None
-    writers: Mapping[str, Callable[[Instance, list[Symbol]], str]] = MappingProxyType({})
-    complete_formats: tuple[str, ...] = ()
-    assess: Callable[[Instance, list[Answer]], Closest | None] | None = None
-    verdict: Callable[[Instance, list[Answer]], str | None] | None = None
-    listing: Callable[[Instance, list[Answer]], Board | None] | None = None
-    size: Callable[[Instance], tuple[int, str]] | None = None
-    max_size: int | None = None
-    reach: Callable[[Instance, bool], str | None] | None = None
-    default_models: int | None = None
-    configuration: str | None = None
-    clingo_options: tuple[str, ...] = ()
-    counting_options: tuple[str, ...] = ()
-    inline: bool = False
-    unsolvable: str = "the clues contradict the rules"
-    unsolvable_alone: str = "the rules cannot be satisfied for this size"
-    options: tuple[Option, ...] = ()
-    configure: Callable[[Instance, OptionValues], Instance] | None = None
+    parse: Callable[[str, str], Instance[InputT]]
+    drawing: Drawing[InputT]
+    reasoning: Reasoning[InputT] | None
+    writing: Writing[InputT] | None
+    generating: Generating[InputT] | None
+    judging: Judging[InputT] | None
+    size: Size[InputT] | None
+    options: Options[InputT] | None
+    description: str | None
+    encoding: Path | None
+    default_models: int | None
+    configuration: str | None
+    clingo_options: tuple[str, ...]
+    counting_options: tuple[str, ...]
+    inline: bool
+    unsolvable: str
+    unsolvable_alone: str
+    read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer] | None
+
+    def __init__(self, *, name: str, parse: Callable[[str, str], Instance[InputT]],
+                 drawing: Drawing[InputT], reasoning: Reasoning[InputT] | None,
+                 writing: Writing[InputT] | None, generating: Generating[InputT] | None,
+                 judging: Judging[InputT] | None, size: Size[InputT] | None,
+                 options: Options[InputT] | None, description: str | None = None,
+                 encoding: Path | None = None, default_models: int | None = None,
+                 configuration: str | None = None, clingo_options: tuple[str, ...] = (),
+                 counting_options: tuple[str, ...] = (), inline: bool = False,
+                 unsolvable: str = "the clues contradict the rules",
+                 unsolvable_alone: str = "the rules cannot be satisfied for this size",
+                 read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer]
+                 | None = None) -> None:
+        self._set(name=name, parse=parse, drawing=drawing, reasoning=reasoning,
+                  writing=writing, generating=generating, judging=judging, size=size,
+                  options=options, description=description, encoding=encoding,
+                  default_models=default_models, configuration=configuration,
+                  clingo_options=clingo_options, counting_options=counting_options,
+                  inline=inline, unsolvable=unsolvable, unsolvable_alone=unsolvable_alone,
+                  read_answer=read_answer)
 
     def check(self) -> None:
-        """What the hooks' types cannot say, as a TypeError: the registry checks a puzzle's
-        declaration when it first reads it (`Puzzle.spec`)."""
-        if (self.blank is None) != (self.clues_of is None):
-            raise TypeError(f"{self.name}: blank and clues_of go together (generate)")
-        if self.blank is not None and self.write is None:
-            raise TypeError(f"{self.name}: generate (blank, clues_of) needs write")
-        if (self.size is None) != (self.max_size is None):
-            raise TypeError(f"{self.name}: size and max_size go together")
-        if self.options and self.configure is None:
-            raise TypeError(f"{self.name}: options need configure to apply them")
+        """What the types cannot say, as a TypeError: the registry checks a declaration
+        when it first reads it."""
+        if self.generating is not None and self.writing is None:
+            raise TypeError(f"{self.name}: generating needs writing (generate writes its "
+                            "puzzle)")
+        if self.writing is not None:
+            if not self.writing.writers:
+                raise TypeError(f"{self.name}: writing names no writer")
+            if not set(self.writing.complete_formats) <= set(self.writing.writers):
+                raise TypeError(f"{self.name}: complete_formats must name writers")
         if self.default_models is not None and self.default_models < 0:
             raise TypeError(f"{self.name}: default_models is a number of answers, >= 0")
         if any(not option.startswith("--")
                for option in (*self.clingo_options, *self.counting_options)):
             raise TypeError(f"{self.name}: clingo_options are long options (--name=value)")
-        if not set(self.complete_formats) <= set(self.writers):
-            raise TypeError(f"{self.name}: complete_formats must name writers")
 
     @property
     def can_generate(self) -> bool:
-        return self.blank is not None and self.clues_of is not None and self.write is not None
+        return self.generating is not None and self.writing is not None

@@ -9,8 +9,6 @@ the shown atoms (`--project=show`); optimising encodings are run in `optN` mode 
 only proven-optimal answers are reported as answers.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path

@@ -4,10 +4,18 @@ watching a command run in its own process (bounded waits).
 Fixtures (ask for them by name in a test's arguments):
     solve(puzzle, instance, models=2, **limits)   a puzzle's encoding on a parsed instance
     render(puzzle, instance, answer, width=80)    an answer drawn for a terminal, as text
+    golden(name, text)                            `text` equals tests/goldens/<name>
+
+Golden files: tests/goldens/<puzzle>/<instance file>.txt and .svg hold each instance's
+drawing, on an 80-column terminal and as SVG (test_board.py). A change to the drawings
+fails there with a diff; when the change is meant, `pytest --update-goldens` (or
+`pytest tests/test_board.py --update-goldens`) writes them anew, and `git diff
+tests/goldens` is the review before they are committed.
 """
 
 from __future__ import annotations
 
+import difflib
 import io
 import json
 import os
@@ -31,6 +39,17 @@ from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+GOLDENS = ROOT / "tests" / "goldens"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="write tests/goldens/ anew from what the code draws (then review "
+                          "`git diff tests/goldens`)")
+
+
+def updating_goldens(config: pytest.Config) -> bool:
+    return bool(config.getoption("--update-goldens"))
 
 
 def instance_files() -> list[Path]:
@@ -99,6 +118,32 @@ def solve() -> Callable[..., runner.Result]:
 @pytest.fixture
 def render() -> Callable[..., str]:
     return drawn_text
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
+    """`golden(name, text)`: `text` must equal tests/goldens/<name> (lines compared without
+    their trailing spaces); with --update-goldens the file is written instead."""
+    def check(name: str, text: str) -> None:
+        text = "".join(line.rstrip() + "\n" for line in text.splitlines())
+        path = GOLDENS / name
+        if updating_goldens(request.config):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        if not path.is_file():
+            pytest.fail(f"no golden file tests/goldens/{name}: `pytest --update-goldens` "
+                        "writes it (review it before committing)", pytrace=False)
+        expected = path.read_text(encoding="utf-8")
+        if text != expected:
+            diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(),
+                                             f"tests/goldens/{name}", "drawn now",
+                                             lineterm=""))
+            more = f"\n... {len(diff) - 60} more lines" if len(diff) > 60 else ""
+            pytest.fail("the drawing differs from its golden file (`pytest "
+                        "--update-goldens` rewrites it when the change is meant):\n"
+                        + "\n".join(diff[:60]) + more, pytrace=False)
+    return check
 
 
 def assert_refused(parse: Callable[[str, str], Any], text: str, line: int | None, words: str,

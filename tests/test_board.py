@@ -1,7 +1,8 @@
 """Every instance drawn from its board description: as SVG (the document parses as XML
 and the values drawn in it, found by their stable classes and positions, are those of
 the answer found) and on terminals 40, 80 and 200 columns wide (no line longer, no value
-cut)."""
+cut); the 80-column drawing and the SVG document equal the instance's golden files
+(tests/goldens/, rewritten by `pytest --update-goldens`: see conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from conftest import INSTANCES, instance_files, solve_file
+from conftest import GOLDENS, INSTANCES, instance_files, solve_file, updating_goldens
 
 from pyasp_runner import runner
 from pyasp_runner.board import SYMBOLS, Board, Grid, Mark, Rings, Shape
@@ -100,14 +101,25 @@ def _check_terminal(board: Board) -> None:
             assert value in text, f"{value!r} not drawn whole at width {width}"
 
 
+def _check_goldens(golden, path, board: Board, document: str) -> None:
+    name = f"{path.parent.name}/{path.name}"
+    golden(f"{name}.txt", "\n".join(lines_of(board, 80)))
+    golden(f"{name}.svg", document)
+
+
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(INSTANCES)) for p in FILES])
-def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path):
+def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path, golden):
     puzzle, instance, result, _ = solve_file(path, models=1, time_limit=60)
+    # The drawing of a search cut short would be no golden: say so rather than differ.
+    assert result.status != runner.TIMEOUT, "the instance's solve ran out of time"
+    title = f"{puzzle.name} · {path.name}"
     if not result.answers:  # no answer: the puzzle alone, its clues as given
         board: Board = (puzzle.conflict_board(instance, []) if puzzle.draws_clues
                         else puzzle.board(instance, Answer(())))
         _check_terminal(board)
-        values = _values(svg(board, f"{puzzle.name} · {path}"))
+        document = svg(board, title)
+        _check_goldens(golden, path, board, document)
+        values = _values(document)
         clues = Answer(instance.clues).atoms("given", 3)
         for r, c, v in clues:
             if puzzle.name != "nonogram":
@@ -118,7 +130,9 @@ def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path):
     answer = result.answers[0]
     board = puzzle.board(instance, answer)
     _check_terminal(board)
-    values = _values(svg(board, f"{puzzle.name} · {path}"))
+    document = svg(board, title)
+    _check_goldens(golden, path, board, document)
+    values = _values(document)
     expected = _expected(puzzle.name, puzzle.solution_json(instance, answer))
     assert expected
     for key, value in expected.items():
@@ -131,6 +145,18 @@ def test_every_instance_draws_its_answer_as_svg_and_on_a_terminal(path):
     for r, c, _ in givens:  # the author's values are drawn as given
         if (r, c) in values:
             assert "given" in values[(r, c)].get("class", "").split()
+
+
+def test_every_golden_file_belongs_to_an_instance(request):
+    """Two golden files per instance and no other (--update-goldens removes the others)."""
+    wanted = {f"{p.parent.name}/{p.name}.{kind}" for p in FILES for kind in ("txt", "svg")}
+    present = {str(p.relative_to(GOLDENS)) for p in GOLDENS.glob("*/*") if p.is_file()}
+    if updating_goldens(request.config):
+        for name in present - wanted:
+            (GOLDENS / name).unlink()
+        return
+    assert present - wanted == set(), "golden files of no instance"
+    assert wanted - present == set(), "instances without golden files"
 
 
 def test_conflict_and_forced_marks_are_drawn_in_classes():

@@ -111,3 +111,29 @@ def test_clues_between_cells(tmp_path):
     assert lines_of(board, 80)[:4] == ["┏━━━┯━━━┓", "┃ 1 < 2 ┃", f"┠─{wedge}─┼───┨", "┃[1]│ 2 ┃"]
     assert [(e.get("data-direction"), e.text) for e in elements(board, "between")] == [
         ("right", "<"), ("down", wedge)]
+
+
+def test_json_has_grid_edges_and_regions_as_docs_json_says(tmp_path):
+    """--json's solution of a genre (docs/json.md): a string per cell, unit segments
+    between 1-based cell centres or 0-based grid points, bridges with their count, a
+    region id per cell, and the shown atoms."""
+    def solution(name: str) -> dict:
+        rules, text = GENRES[name]
+        path = tmp_path / f"{name}.lp"
+        path.write_text(f"%! genre {name}\n%! summary a drawing of {name}\n{rules}")
+        puzzle = GenrePuzzle(str(path), path)
+        instance = puzzle.parse(text, "p.txt")
+        found = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=1))
+        return puzzle.solution_json(instance, found.answers[0])
+
+    loop = solution("loop")
+    assert loop["grid"] == [["o", "."], [".", "x"]] and "regions" not in loop
+    assert loop["edges"] == [[[1, 1], [1, 2]], [[1, 1], [2, 1]], [[1, 2], [2, 2]],
+                             [[2, 1], [2, 2]]]
+    assert solution("edges")["edges"] == [[[0, 0], [0, 1]], [[0, 0], [1, 0]],
+                                          [[0, 1], [1, 1]], [[1, 0], [1, 1]]]
+    assert solution("bridges")["edges"] == [[[1, 1], [1, 3], 2]]
+    rooms = solution("rooms")
+    assert rooms["grid"] == [[".", "*"], ["#", "#"]] and "edges" not in rooms
+    assert rooms["regions"] == [[1, 2], [1, 2]]
+    assert rooms["atoms"] == ["star(1,2)", "black(2,2)"]

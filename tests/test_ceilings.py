@@ -84,18 +84,19 @@ def test_inputs_over_the_resource_ceilings_are_refused_before_grounding(capsys, 
 
 def _sizes(puzzle: str, paths: list[Path]) -> list[tuple[Path, int]]:
     found = registry()[puzzle]
-    return [(path, found.spec.size(found.parse(path.read_text(encoding="utf-8-sig"),
-                                               str(path)))[0]) for path in paths]
+    sized = [(path, found.size_of(found.parse(path.read_text(encoding="utf-8-sig"),
+                                              str(path)))) for path in paths]
+    return [(path, size[0]) for path, size in sized if size is not None]
 
 
 def test_every_instance_is_within_its_puzzles_limit():
     for name, puzzle in registry().items():
-        if puzzle.spec.size is None:
+        if puzzle.max_size is None:
             continue
         files = [p for p in (INSTANCES / name).iterdir()
                  if p.is_file() and not p.name.endswith(".json")]
         for path, size in _sizes(name, files):
-            assert size <= puzzle.spec.max_size, (path, size)
+            assert size <= puzzle.max_size, (path, size)
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the shared public benchmarks are not beside "
@@ -109,7 +110,7 @@ def test_every_public_benchmark_file_is_within_its_puzzles_limit():
         files = [p for p in folder.rglob("*") if p.is_file() and p.suffix in (".txt", ".non")
                  and p.name != "SURVEY-TIMINGS.txt"]  # a table of timings, no puzzle
         for path, size in _sizes(folder.name, files):
-            assert size <= puzzle.spec.max_size, (path, size)
+            assert puzzle.max_size is not None and size <= puzzle.max_size, (path, size)
             checked += 1
     assert checked >= 10
 
@@ -123,8 +124,8 @@ def test_sparse_hidoku_boards_are_measured_by_their_candidates_not_their_area():
     text = "\n".join(",".join(v if int(v) % 10 == 1 or int(v) == side * side else "_"
                               for v in row) for row in rows) + "\n"
     hidoku = registry()["hidoku"]
-    size, _ = hidoku.spec.size(hidoku.parse(text, "sparse.csv"))
-    assert size <= hidoku.spec.max_size < side ** 4
+    size, _ = hidoku.size_of(hidoku.parse(text, "sparse.csv"))
+    assert size <= hidoku.max_size < side ** 4
 
 
 def test_the_size_measures_count_what_the_encodings_ground():
@@ -144,7 +145,7 @@ def test_the_size_measures_count_what_the_encodings_ground():
         ctl.add("base", [], rules + facts_text(instance.facts))
         ctl.ground([("base", [])])
         grounded = len(list(ctl.symbolic_atoms.by_signature("candidate", 3)))
-        assert hidoku.spec.size(instance)[0] == grounded, path
+        assert hidoku.size_of(instance)[0] == grounded, path
 
 
 def test_answers_kept_stay_within_memory_and_the_rest_are_counted(capsys, monkeypatch):

@@ -82,7 +82,7 @@ def _count(path, symmetry: bool) -> int:
     instance = checkerboard.parse(path.read_text(), str(path))
     if symmetry:
         board = instance.data._replace(symmetry=True)
-        instance = instance._replace(structure=checkerboard._structure(board), data=board)
+        instance = instance.replace(structure=checkerboard._structure(board), data=board)
     result = runner.solve(PUZZLE.encoding, instance.facts, runner.Limits(models=0))
     assert result.complete and result.messages == []
     return result.count

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from checkers import checker
 from conftest import ROOT
 
 from pyasp_runner import api
@@ -75,6 +78,22 @@ def test_it_explains_a_contradiction_and_hints(sudoku, capsys, tmp_path):
     assert hint["solution"]["grid"][0][1] == "1"
 
 
+def test_the_pictures_in_docs_are_what_the_commands_draw(sudoku, capsys, tmp_path,
+                                                         monkeypatch):
+    """docs/genre-explained.svg and docs/genre-sudoku.svg, drawn again by the commands
+    docs/genres.md gives for them."""
+    rules, _ = sudoku
+    monkeypatch.chdir(rules.parent)
+    (rules.parent / "broken.txt").write_text("4 4\n- 1 - 1\n- - - 2\n3 - - -\n- - 3 -\n")
+    drawn = tmp_path / "explained.svg"
+    assert main(["sudoku.lp", "broken.txt", "--explain", "--svg", str(drawn)]) == 1
+    assert drawn.read_text() == (ROOT / "docs" / "genre-explained.svg").read_text()
+    monkeypatch.chdir(ROOT)
+    assert main(["sudoku", "instances/sudoku/wikipedia.txt", "--svg", str(drawn)]) == 0
+    assert drawn.read_text() == (ROOT / "docs" / "genre-sudoku.svg").read_text()
+    capsys.readouterr()
+
+
 def test_it_writes_itself_back_and_reads_addresses(sudoku, capsys):
     rules, puzzle = sudoku
     assert main([str(rules), str(puzzle), "--to", "puzzlink"]) == 0
@@ -82,6 +101,25 @@ def test_it_writes_itself_back_and_reads_addresses(sudoku, capsys):
     assert address == "https://puzz.link/p?sudoku/4/4/g1k23k3g"
     assert main([str(rules), address, "--to", "text"]) == 0
     assert capsys.readouterr().out == puzzle.read_text()
+
+
+def test_it_audits_a_folder_in_worker_processes(sudoku, tmp_path):
+    """A collection: each worker reads the genre file again by its path (as the real
+    command runs, started as a user would start it)."""
+    rules, puzzle = sudoku
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "1.txt").write_text(puzzle.read_text())
+    (book / "2.txt").write_text("4 4\n- 1 - 1\n- - - 2\n3 - - -\n- - 3 -\n")
+    run = subprocess.run([sys.executable, "-m", "pyasp_runner", str(rules), str(book),
+                          "--json-lines"], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert run.returncode == 1, run.stderr  # the highest of the puzzles': one unsolvable
+    lines = {Path(line["file"]).name: line for line in map(json.loads, run.stdout.splitlines())
+             if line["type"] == "result"}
+    assert lines["2.txt"]["status"] == "unsolvable"
+    assert lines["1.txt"]["puzzle"] == str(rules) and lines["1.txt"]["unique"] is True
+    checker("sudoku").check(puzzle.read_text(), lines["1.txt"]["solutions"][0])
 
 
 def test_the_python_api_takes_its_path(sudoku):

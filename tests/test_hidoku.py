@@ -12,7 +12,7 @@ from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact
-from pyasp_runner.puzzles import hidoku
+from pyasp_runner.puzzles import hidoku, registry
 
 REFERENCE = ROOT / "instances" / "hidoku" / "10x10.csv"
 
@@ -120,7 +120,8 @@ def test_render_givens_blocked_path_and_partial_answers(render):
     assert "·" in render("hidoku", with_path, partial)
     assert hidoku.solution_json(instance, partial) == {"grid": [[1, None, None],
                                                                 [None, None, None]]}
-    assert hidoku.PUZZLE.describe_clue(instance, fact("given", 2, 2, 4)) == "the 4 at (2,2)"
+    describe = registry()["hidoku"].describe_clue
+    assert describe(instance, fact("given", 2, 2, 4)) == "the 4 at (2,2)"
 
 
 def test_wide_board_is_drawn_within_80_columns(render):

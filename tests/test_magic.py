@@ -83,7 +83,8 @@ def test_render_full_and_partial():
         "grid": [[None, None, None], [None, 5, None], [None, None, None]]}
     conflict = _text(registry()["magic"].render_conflict(instance, [fact("given", 1, 1, 4)]))
     assert ">4<" in conflict
-    assert magic.PUZZLE.describe_clue(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
+    describe = registry()["magic"].describe_clue
+    assert describe(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
 
 
 def test_write_round_trip():
@@ -96,7 +97,7 @@ def test_write_round_trip():
 
 def test_blank_and_clues_of():
     blank = magic.blank("3x3")
-    assert blank.clues == () and blank.data == magic.Board(3, 1)
+    assert blank.clues == () and blank.data == magic.MagicInput(3, 1)
     assert magic.blank(None).data.n == 4 and magic.blank("5").data.n == 5
     for bad in ("3x4", "x", "0", "abc", "1000"):
         with pytest.raises(InputError):

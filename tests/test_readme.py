@@ -46,6 +46,8 @@ NOT_AS_IT_STANDS = {
     "solve-asp signpost ids.txt --lines",
     "solve-asp nonogram BOOK/ --resume audit.jsonl --time-limit 60 --jobs 8",
     "solve-asp hidoku BOOK/ --scheduler tcp://10.0.0.5:8786 --json-lines > audit.jsonl",
+    # a player's answer file: tests/test_cli_rules.py checks answers
+    "solve-asp skyscrapers example:codewars-4x4-1 --check answer.json",
     # a web server that runs until Ctrl-C: tests/test_studio_api.py starts it
     "solve-asp studio",
     # the pipeline of --facts with the plain clingo command: the last test below
@@ -56,7 +58,8 @@ NOT_AS_IT_STANDS = {
 WRITTEN = {"--svg": "<?xml", "--trace": '{"event": "start"'}
 # Examples whose answer is exit 1: a conflict explained, flower's best stack that leaves a
 # hole open.
-UNSOLVABLE = {"solve-asp hidoku example:unsolvable --explain", "solve-asp flower example:original"}
+UNSOLVABLE = {"solve-asp hidoku example:unsolvable --explain", "solve-asp flower example:original",
+              "solve-asp skyscrapers example:unsolvable --explain"}
 
 
 def readme_commands() -> list[str]:
@@ -148,7 +151,7 @@ def test_a_type_checker_sees_the_installed_package_types(tmp_path):
 
 
 def test_the_readme_hint_example_forces_some_values_and_not_all():
-    hints = [example for example in runnable() if "--hint" in example]
+    hints = [example for example in runnable() if "--hint" in example and "--why" not in example]
     assert hints
     for example in hints:
         words, _ = words_of(example)

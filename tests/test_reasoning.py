@@ -108,7 +108,7 @@ def test_a_conflict_is_drawn_with_each_of_its_clues_marked(puzzle, instance):
     assert puzzle.draws_clues, f"{puzzle.name} has clues but no conflict_board"
     draw = puzzle.render_conflict
     _, clues = next(_broken(puzzle, instance))
-    broken = instance._replace(clues=tuple(clues))
+    broken = instance.replace(clues=tuple(clues))
     conflict = _conflict(puzzle, broken, clues)
     assert conflict
     marks = _marks(draw(broken, conflict))

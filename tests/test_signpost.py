@@ -128,7 +128,8 @@ def test_render_arrows_givens_and_partial_answers(render):
     assert " · →" in render("signpost", instance, partial)
     assert signpost.solution_json(instance, partial) == {
         "grid": [[1, None, None], [None, None, None], [None, None, None]]}
-    assert signpost.PUZZLE.describe_clue(instance, fact("given", 3, 3, 9)) == "the 9 at (3,3)"
+    describe = registry()["signpost"].describe_clue
+    assert describe(instance, fact("given", 3, 3, 9)) == "the 9 at (3,3)"
 
 
 def test_cli_takes_the_id_inline(capsys):

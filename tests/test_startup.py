@@ -1,6 +1,7 @@
 """A run imports only what its path uses (issue 22's start-up): `--list` neither clingo
-nor rich's console nor any puzzle, `--json` no rich and no dataclasses, and no run the
-reasoning, the studio, the batch runner or another puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
+nor rich's console nor any puzzle, `--version` no puzzle and no parser, `--json` no rich
+and no dataclasses, and no run the reasoning, the studio, the batch runner or another
+puzzle's module. Checked on the real command's imports (`sys.modules` at its exit), not
 on its timing (benchmarks/startup.py measures that)."""
 
 from __future__ import annotations
@@ -54,6 +55,14 @@ def test_list_imports_no_clingo_rich_console_or_puzzle():
     modules = imported("--list")
     assert not modules & (NEVER | {"clingo", "rich.console", "rich.text", "pyasp_runner.session",
                                    "pyasp_runner.runner", "pyasp_runner.puzzle", "inspect"})
+    assert not other_puzzles(modules, None)
+
+
+def test_version_imports_clingo_but_no_puzzle_parser_or_runner():
+    modules = imported("--version")
+    assert "clingo" in modules  # its version is in the line
+    assert not modules & (NEVER | {"argparse", "rich.console", "pyasp_runner.session",
+                                   "pyasp_runner.runner", "pyasp_runner.puzzle"})
     assert not other_puzzles(modules, None)
 
 

@@ -19,6 +19,7 @@ from checkers import checker
 from conftest import comparison_table
 from starlette.testclient import TestClient
 
+from pyasp_runner.puzzles import module_names, registry
 from pyasp_runner.studio.app import TOKEN_HEADER, Settings, create_app, instance_folder
 from pyasp_runner.studio.jobs import KEEP_TRACES
 from pyasp_runner.studio.playback import PAGE
@@ -516,6 +517,21 @@ def test_a_new_genre_is_solved_from_its_rules_and_a_pasted_puzzle(client):
                                  "unknown role 'colour' (roles: number, letter, shaded, "
                                  "unshaded, symbol, region, border, line, edge, bridge, "
                                  "diagonal)"}]
+
+
+@pytest.mark.parametrize("genre", sorted(set(registry()) - set(module_names())))
+def test_a_shipped_genre_is_solved_and_hinted_from_its_instance(client, genre):
+    """A genre in the package is in the studio's list as every puzzle is: its first
+    instance solved (checked by the genre's own checker) and hinted."""
+    path = sorted(p for p in (ROOT / "instances" / genre).iterdir()
+                  if not p.name.endswith(".expected.json"))[0]
+    result = run_job(client, {"action": "solve", "puzzle": genre, "instance": path.name})
+    assert result["status"] == "solved" and result["unique"] is True
+    checker(genre).check(path.read_text(), result["solution"])
+    hint = run_job(client, {"action": "hint", "puzzle": genre, "instance": path.name})
+    assert hint["status"] == "solved"
+    hinted, solved = dict(hint["solution"]), dict(result["solution"])  # (atoms in any order)
+    assert sorted(hinted.pop("atoms")) == sorted(solved.pop("atoms")) and hinted == solved
 
 
 def test_a_new_genre_needs_its_rules_and_a_pasted_puzzle(client):

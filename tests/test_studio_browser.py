@@ -450,6 +450,60 @@ def test_rules_with_half_a_character_get_one_line(studio, browser):
         "not text: delete it")
 
 
+def test_check_marks_the_broken_rules_on_the_board_and_in_the_rules(studio, browser):
+    open_puzzle(browser, studio, "skyscrapers", "codewars-4x4-1.txt")
+    press(browser, "solve")
+    browser.find_element("id", "answer-box").click()  # open: the grid to fill in
+    wait_for(lambda: len(shown(browser, "#answer-grid input")) == 16, what="the answer grid")
+    browser.find_element("id", "answer-from-board").click()
+    first = browser.find_element("css selector", '#answer-grid input[data-row="0"][data-col="0"]')
+    second = browser.find_element("css selector", '#answer-grid input[data-row="0"][data-col="1"]')
+    solved = [first.get_attribute("value"), second.get_attribute("value")]
+    assert all(value.isdigit() for value in solved)
+    press(browser, "check")
+    assert text_of(browser, "summary") == "Correct: the answer keeps every rule."
+    assert not shown(browser, "#violations li")
+    second.clear()
+    second.send_keys(solved[0])  # row 1 holds (1,1)'s height twice
+    press(browser, "check")
+    assert text_of(browser, "summary").startswith("Not correct:")
+    items = [item.text for item in shown(browser, "#violations li")]
+    assert any("(1,1), (1,2)" in item for item in items), items
+    assert (1, 1, solved[0]) in marked(browser, "conflict")
+    assert (1, 2, solved[0]) in marked(browser, "conflict")
+    rows_rule = next(i for i, text in enumerate(
+        (ROOT / "asp/skyscrapers.lp").read_text().splitlines(), 1)
+        if "#count{ C : tower(R,C,H) }" in text)
+    marks = browser.execute_script(
+        "return [...document.querySelectorAll('#editor .cm-lintRange-error')].length")
+    assert marks >= 1
+    lines = browser.execute_script(
+        "const view = state.editor; return [...document.querySelectorAll("
+        "'#editor .cm-lintRange-error')].map(e => view.state.doc.lineAt("
+        "view.posAtDOM(e)).number)")
+    assert rows_rule in lines
+    screenshot(browser, "check")
+
+
+def test_why_and_steps_play_the_deductions_on_the_board(studio, browser):
+    open_puzzle(browser, studio, "skyscrapers", "codewars-4x4-1.txt")
+    press(browser, "why")
+    summary = text_of(browser, "summary")
+    assert re.match(r"\(\d,\d\) is \d, by ", summary), summary
+    assert len(marked(browser, "forced")) == 1
+    press(browser, "steps")
+    steps = shown(browser, "#walk-steps li")
+    assert len(steps) == 16 and text_of(browser, "summary").startswith("16 steps.")
+    assert text_of(browser, "walk-position") == "step 1 of 16"
+    browser.find_element("id", "walk-next").click()
+    assert text_of(browser, "walk-position") == "step 2 of 16"
+    steps[9].click()
+    assert text_of(browser, "walk-position") == "step 10 of 16"
+    filled = [value for row in board_grid(browser) for value in row if value is not None]
+    assert len(filled) == 10  # the nine values before it and the one it fixes
+    screenshot(browser, "steps")
+
+
 def test_a_new_genre_is_written_pasted_and_solved(studio, browser):
     from selenium.webdriver.support.ui import Select
 
@@ -472,3 +526,27 @@ def test_a_new_genre_is_written_pasted_and_solved(studio, browser):
                                          "'shaded' is shaded/2, which the rules never use")
     assert browser.find_elements("css selector", "#editor .cm-lintRange-error")
     screenshot(browser, "new-genre-error")
+
+
+def test_a_genre_answer_is_checked_and_its_steps_played(studio, browser):
+    open_puzzle(browser, studio, "sudoku", "pzprjs-4x4.txt")
+    browser.find_element("id", "answer-box").click()
+    wait_for(lambda: len(shown(browser, "#answer-grid input")) == 16, what="the answer grid")
+    for col, value in enumerate("2143"):  # row 1: the given 1 and three numbers
+        cell = browser.find_element(
+            "css selector", f'#answer-grid input[data-row="0"][data-col="{col}"]')
+        cell.clear()
+        cell.send_keys(value)
+    second = browser.find_element("css selector",
+                                  '#answer-grid input[data-row="1"][data-col="0"]')
+    second.clear()
+    second.send_keys("2")  # (2,1) is 2: the box and the column already hold a 2
+    press(browser, "check")
+    assert text_of(browser, "summary").startswith("Not correct:")
+    items = [item.text for item in shown(browser, "#violations li")]
+    assert any(item.startswith("each box holds each number once") for item in items), items
+    assert (2, 1, "2") in marked(browser, "conflict")
+    screenshot(browser, "genre-check")
+    press(browser, "steps")
+    assert text_of(browser, "summary") == "12 steps. Solved."
+    screenshot(browser, "genre-steps")

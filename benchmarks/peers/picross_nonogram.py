@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 from picross_solver.picross_solver import solve
 
-from pyasp_runner.puzzles._nonogram_formats import read_non
 from pyasp_runner.puzzles._grid import content_lines
+from pyasp_runner.puzzles._nonogram_numbers import read_non
 
 
 def runs(line) -> list[int]:

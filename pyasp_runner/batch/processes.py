@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
+from ..errors import ExitCode
 from .tasks import AHEAD, CRASHED, OK, POLL_S, RAISED, TIMEOUT, Done, Stopped, Task, one_line
 
 JOIN_S = 10.0  # how long a stopped pool may take to end before its workers are killed here
@@ -244,17 +245,18 @@ def _end_with_run(run: int) -> None:
 
 
 def end_with(run: int) -> None:
-    """End this process (at once, `os._exit`) when process `run` ends."""
+    """End this process (at once, `os._exit`, as a worker that died) when process `run`
+    ends."""
     try:
         handle = os.pidfd_open(run)
     except (AttributeError, OSError):  # not Linux 5.3+, or the run has already ended
         if not _running(run):
-            os._exit(1)
+            os._exit(ExitCode.WORKER)
         return
 
     def watch() -> None:
         select.select([handle], [], [])
-        os._exit(1)
+        os._exit(ExitCode.WORKER)
 
     threading.Thread(target=watch, name="end-with-run", daemon=True).start()
 
@@ -287,7 +289,7 @@ def end_with_forkserver() -> None:
         os.close(alive)
         server._forkserver_alive_fd = None
     if os.getppid() != parent:  # the server ended before the request was made
-        os._exit(1)
+        os._exit(ExitCode.WORKER)
 
 
 def _running(pid: int) -> bool:

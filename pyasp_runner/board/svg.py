@@ -195,7 +195,8 @@ KEY = {
     Mark.GIVEN: "bold: given by the puzzle",
     Mark.FILLED: "regular: filled in by the solver",
     Mark.FORCED: "italic in a dashed frame: forced (the same in every solution)",
-    Mark.CONFLICT: "circled over hatching: a clue in the conflict",
+    Mark.CONFLICT: "circled over hatching: in a conflict (a clue that cannot hold, or a "
+                   "place of a broken rule)",
     Mark.AMBIGUOUS: "underlined with dots over dots: other values were possible",
     Mark.UNKNOWN: "a small dot: not known",
 }

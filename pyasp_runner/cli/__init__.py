@@ -51,7 +51,7 @@ from .options import (
     SolveOptions,
     StudioOptions,
 )
-from .present import exit_code, list_examples, list_puzzles, say
+from .present import exit_code, list_examples, list_puzzles, say, version_text
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 __all__ = ["main", "run", "run_command"]
 
 
-def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
+def main(argv: Sequence[str] | None = None, limit: bool = False) -> ExitCode:
     """Run the command; `limit`: apply --memory-limit to this process (the `solve-asp`
     command does; a program calling `main` keeps its own limits)."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -89,11 +89,14 @@ def main(argv: Sequence[str] | None = None, limit: bool = False) -> int:
 
 
 def dispatch(argv: list[str], out: Console, err: Console, started: float,
-             limit: bool = False) -> int:
+             limit: bool = False) -> ExitCode:
     """Run the command; a user's error becomes its message and exit code (with --json or
     --json-lines also a JSON object on standard output)."""
     if argv == ["--list"]:  # the parser would import every puzzle for its options
         list_puzzles(out)  # raises no user's error; main handles the output's
+        return ExitCode.SOLVED
+    if argv == ["--version"]:  # likewise (argparse's own --version, in any other place)
+        out.file.write(version_text() + "\n")
         return ExitCode.SOLVED
     from .. import runner  # any other command may solve: clingo
     from .definition import UsageExit, parse
@@ -139,7 +142,7 @@ def dispatch(argv: list[str], out: Console, err: Console, started: float,
         return failed(argv, out, message, exit_code(stop.status))
 
 
-def run(options: Options, out: Console, err: Console) -> int:
+def run(options: Options, out: Console, err: Console) -> ExitCode:
     """Run a parsed command; its exit code."""
     if isinstance(options, Lookup):
         return look_up(options, out)
@@ -162,7 +165,7 @@ def run(options: Options, out: Console, err: Console) -> int:
     return solve(options, out, err)
 
 
-def look_up(options: Lookup, out: Console) -> int:
+def look_up(options: Lookup, out: Console) -> ExitCode:
     """`--list`, `encoding PUZZLE` (its rules), `examples PUZZLE` (its shipped instances)."""
     from ..puzzles import registry
 
@@ -178,14 +181,14 @@ def look_up(options: Lookup, out: Console) -> int:
     return list_examples(puzzle, out)
 
 
-def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserError) -> int:
+def out_of_memory(argv: Sequence[str], out: Console, err: Console, error: UserError) -> ExitCode:
     """The one line of a run out of memory, written plainly: drawing it with rich could
     need an import there is no room for."""
     err.file.write(f"solve-asp: {error}\n")
     return failed(argv, out, str(error), error.exit_code)
 
 
-def failed(argv: Sequence[str], out: Console, message: str, code: int) -> int:
+def failed(argv: Sequence[str], out: Console, message: str, code: ExitCode) -> ExitCode:
     """A run that ended in an error: with --json (--json-lines) the error is also one JSON
     object on standard output, so that a program reading it learns why."""
     wanted = [flag for flag in ("--json", "--json-lines") if flag in argv]

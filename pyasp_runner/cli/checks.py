@@ -40,6 +40,7 @@ def check_combinations(options: SolveOptions) -> None:
             raise UserError(f"--{first.replace('_', '-')} and {flag} cannot be combined: {why}")
     if options.step and not options.hint:
         raise UserError("--step goes with --hint")
+    check_rules_combinations(options)
     check_grade_combinations(options)
     if options.svg and (options.count or (machine_output(options) and options.svg == "-")):
         raise UserError("--svg draws answers: not with --count, and not to standard output "
@@ -74,6 +75,29 @@ def same_file(first: str, second: str) -> bool:
         return os.path.samefile(first, second)
     except (OSError, ValueError):  # one does not exist yet
         return os.path.realpath(first) == os.path.realpath(second)
+
+
+def check_rules_combinations(options: SolveOptions) -> None:
+    """--check, --hint --why and --steps each ask their own question."""
+    if options.why and not options.hint:
+        raise UserError("--why goes with --hint (--steps walks to the end)")
+    if options.why and options.step:
+        raise UserError("--hint --why and --hint --step cannot be combined: --why tells the "
+                        "next value and why, --step every value propagation sets")
+    for flag, question in (("--check", options.check is not None), ("--steps", options.steps)):
+        if not question:
+            continue
+        for other, given in (("--explain", options.explain), ("--hint", options.hint),
+                             ("--count", options.count), ("-n", options.models is not None),
+                             ("--trace", options.trace), ("--grade", options.grade),
+                             ("--facts", options.facts), ("--to", options.to),
+                             ("--steps", flag == "--check" and options.steps)):
+            if given:
+                raise UserError(f"{flag} and {other} cannot be combined: {flag} asks its "
+                                f"own question")
+    if options.check == "-" and "-" in options.inputs:
+        raise UserError("--check - and the puzzle from standard input cannot both read it: "
+                        "give one of them as a file")
 
 
 def check_grade_combinations(options: SolveOptions) -> None:
@@ -118,6 +142,9 @@ COLLECTION_REFUSES = {
     "explain": "--explain reasons about one puzzle",
     "hint": "--hint reasons about one puzzle",
     "step": "--step reasons about one puzzle",
+    "check": "--check checks an answer to one puzzle",
+    "why": "--why reasons about one puzzle",
+    "steps": "--steps walks through one puzzle",
 }
 
 

@@ -14,7 +14,7 @@ from contextlib import closing, contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
 from .. import escape, inputs, output
-from ..errors import UserError
+from ..errors import ExitCode, UserError
 from .checks import check_collection_combinations
 from .options import SolveOptions, constants_of
 
@@ -43,7 +43,7 @@ def collection_settings(options: SolveOptions, puzzle: Puzzle) -> Any:
                     grade=bool(options.grade))
 
 
-def audit_collection(options: SolveOptions, out: Console, err: Console) -> int:
+def audit_collection(options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve every puzzle of a collection in workers: a JSON line each (--json-lines, and
     --resume's file), a line for each puzzle that is not unique, progress and a summary.
     Ctrl-C and SIGTERM end the workers and keep every line written."""
@@ -62,7 +62,7 @@ def audit_collection(options: SolveOptions, out: Console, err: Console) -> int:
 
 
 def audit_items(options: SolveOptions, puzzle: Puzzle, sink: IO[str] | None,
-                out: Console, err: Console) -> int:
+                out: Console, err: Console) -> ExitCode:
     """The collection's run (see `audit_collection`), its lines also written to `sink`."""
     from rich.text import Text
 

@@ -35,6 +35,7 @@ from .options import (
     SolveOptions,
     StudioOptions,
 )
+from .present import version_text
 
 if TYPE_CHECKING:
     from ..puzzle import OptionValues
@@ -166,13 +167,6 @@ def build_studio_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def version_text() -> str:
-    import clingo
-
-    from .. import __version__
-    return f"solve-asp {__version__} (clingo {clingo.__version__})"
-
-
 HELP_EXAMPLE_LINES, HELP_EXAMPLE_WIDTH = 12, 76
 
 
@@ -260,10 +254,22 @@ def add_solve_options(parser: argparse.ArgumentParser, puzzle: Puzzle) -> None:
                        help="grade the puzzle: easy (propagation alone solves it), medium "
                        f"(one deterministic search meets at most {MEDIUM_CONFLICTS} conflicts) "
                        "or hard (more)")
-    if not puzzle.spec.options:
+    rules = parser.add_argument_group("the rules, by name")
+    rules.add_argument("--check", metavar="ANSWER",
+                       help="check a player's answer against the rules: ANSWER is a file (- "
+                       "for standard input) holding the --json solution object, or the "
+                       "puzzle's own text with the cells filled in; each broken rule by name, "
+                       "with its places (exit 0 correct, 1 not)")
+    rules.add_argument("--why", action="store_true",
+                       help="with --hint: the next value a person could deduce, with the "
+                       "rules and clues that force it by propagation alone")
+    rules.add_argument("--steps", action="store_true",
+                       help="every deduction to the solution, numbered, each with the rules "
+                       "and clues that force it")
+    if not puzzle.options:
         return
     own = parser.add_argument_group(f"{puzzle.name} options")
-    for option in puzzle.spec.options:
+    for option in puzzle.options:
         if option.metavar is None:
             own.add_argument(option.flag, action="store_true", dest=option.name,
                              help=option.help)
@@ -348,7 +354,7 @@ def add_clingo_options(parser: argparse.ArgumentParser) -> None:
 
 def option_values(puzzle: Puzzle, args: argparse.Namespace) -> OptionValues:
     """The puzzle's own options as given, by `Option.name`."""
-    return {option.name: getattr(args, option.name) for option in puzzle.spec.options}
+    return {option.name: getattr(args, option.name) for option in puzzle.options}
 
 
 def _natural(text: str) -> int:
@@ -467,5 +473,6 @@ def options_of(args: argparse.Namespace, started: float) -> Options:
                         lines=args.lines, jobs=args.jobs, resume=args.resume,
                         scheduler=args.scheduler, trace=args.trace, explain=args.explain,
                         hint=args.hint, step=args.step, grade=args.grade,
+                        check=args.check, why=args.why, steps=args.steps,
                         values=option_values(puzzle, args),
                         **searching)

@@ -21,7 +21,7 @@ from .present import progress_shown, say, write_svg
 if TYPE_CHECKING:
     from rich.console import Console
 
-def generate(options: GenerateOptions, out: Console, err: Console) -> int:
+def generate(options: GenerateOptions, out: Console, err: Console) -> ExitCode:
     """`solve-asp generate PUZZLE [--size S] [--seed N]`: a new puzzle with one solution."""
     from rich.text import Text
 
@@ -81,7 +81,7 @@ def grade_words(grade: dict[str, Any]) -> str:
             f"{grade['conflicts']:,} conflicts)")
 
 
-def generate_collection(options: GenerateOptions, out: Console, err: Console) -> int:
+def generate_collection(options: GenerateOptions, out: Console, err: Console) -> ExitCode:
     """`generate --count N [--grade LEVEL] [--jobs J] (--out DIR | --json-lines)`: N
     distinct unique puzzles, in index order, with a progress bar on a terminal."""
     from rich.text import Text

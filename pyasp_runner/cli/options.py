@@ -12,8 +12,6 @@ of combinations (`checks.py`) name both; `started` is when the run started (the 
 limit counts from it).
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -68,6 +66,9 @@ class SolveOptions(NamedTuple):
     hint: bool = False
     step: bool = False
     grade: bool = False
+    check: str | None = None
+    why: bool = False
+    steps: bool = False
     values: Mapping[str, bool | str | None] = NO_VALUES
 
     @property

@@ -1,10 +1,12 @@
 """What the command line shows: one-line messages, the heading and the drawing of an
 answer, the summary line and the statistics table, SVG pictures, a spinner on a
-terminal, the list of puzzles and of a puzzle's examples; the exit code of a status; and
-the writing of answers within the time limit (`written`, `stopped_while_writing`).
+terminal, the version line, the list of puzzles and of a puzzle's examples; the exit
+code of a status; and the writing of answers within the time limit (`written`,
+`stopped_while_writing`).
 
 A run imports what its path uses, inside the functions: `--list` neither clingo nor
-rich's console, `--json` no rich; only a drawing imports rich.text, rich.table.
+rich's console, `--version` clingo alone (no puzzle, no parser), `--json` no rich; only
+a drawing imports rich.text, rich.table.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from ..puzzles import Puzzle
     from ..session import Loaded
 
-def list_examples(puzzle: Puzzle, out: Console) -> int:
+def list_examples(puzzle: Puzzle, out: Console) -> ExitCode:
     from rich.table import Table
 
     table = Table(show_header=True, header_style="bold", box=None)
@@ -72,7 +74,7 @@ def say(console: Console, line: str, style: str) -> None:
     console.print(Text(line, style=style))
 
 
-def heading(console: Console, puzzle: Puzzle, instance: Instance) -> Text:
+def heading(console: Console, puzzle: Puzzle, instance: Instance[Any]) -> Text:
     """The line above a drawing: the puzzle and its file (with a plain dash where the
     output's encoding has no middle dot)."""
     from rich.text import Text
@@ -92,6 +94,14 @@ def can_show(console: Console, text: str) -> bool:
 def text_out(options: Searching, out: Console, err: Console) -> Console:
     """Where the text goes: stdout, or stderr when the picture takes stdout (--svg -)."""
     return err if getattr(options, "svg", None) == "-" else out
+
+
+def version_text() -> str:
+    """`solve-asp --version`'s line: the package's version and clingo's."""
+    import clingo
+
+    from .. import __version__
+    return f"solve-asp {__version__} (clingo {clingo.__version__})"
 
 
 def list_puzzles(console: Console) -> None:
@@ -231,7 +241,7 @@ def stopped_while_writing(result: runner.Result, stopped: str | None,
     return result._replace(status=status, stats=stats)
 
 
-def exit_code(status: str) -> int:
+def exit_code(status: str) -> ExitCode:
     """The exit code of a run's status; SIGTERM's own for a run it stopped."""
     if status == "interrupted":  # runner.INTERRUPTED
         return output.interrupted_code()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ..session import Session
 
-def explain(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def explain(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve; if there is no solution, a minimal set of the author's clues that cannot
     hold together (JSON: the envelope with `conflict`)."""
     from rich.text import Text
@@ -67,10 +67,14 @@ def explain(session: Session, options: SolveOptions, out: Console, err: Console)
             out.print(puzzle.render_conflict(instance, conflict))
         out.print(Text(f"No solution: {conflict_sentence(puzzle, instance, conflict)}",
                        style="bold red"))
+    if explained.rules:
+        names = list(dict.fromkeys(rule.name for rule in explained.rules))
+        out.print(Text(escape.terminal(f"The rules that make them clash: {'; '.join(names)}."),
+                       style="bold"))
     return exit_code(data["status"])
 
 
-def hint(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def hint(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """The values forced by the clues: in every solution, or (--step) by propagation."""
     from rich.text import Text
 
@@ -106,7 +110,7 @@ def hint(session: Session, options: SolveOptions, out: Console, err: Console) ->
     return ExitCode.SOLVED
 
 
-def grade(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def grade(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve and grade the puzzle (JSON: the envelope with `grade`)."""
     from rich.text import Text
 

@@ -37,7 +37,6 @@ from .present import (
     write_svg,
     written,
 )
-from .questions import explain, grade, hint
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -57,7 +56,7 @@ def settings_of(options: SolveOptions) -> Settings:
                     configuration=options.configuration)
 
 
-def solve(options: SolveOptions, out: Console, err: Console) -> int:
+def solve(options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """One puzzle's run: its facts or another format (--facts, --to), or a question asked
     of the session (a solve, --explain, --hint, --grade, --trace) and its outcome shown."""
     from ..puzzle import facts_text
@@ -67,10 +66,10 @@ def solve(options: SolveOptions, out: Console, err: Console) -> int:
         raise UserError(f"usage: solve-asp {options.puzzle} INPUT [options]; "
                         f"solve-asp examples {options.puzzle} lists the shipped instances")
     puzzle = registry()[options.puzzle]
-    if options.hint and puzzle.spec.refuses_hint:
-        raise UserError(f"--hint does not apply: {puzzle.spec.refuses_hint}")
-    if options.explain and puzzle.spec.refuses_explain:
-        raise UserError(f"--explain does not apply: {puzzle.spec.refuses_explain}")
+    if options.hint and puzzle.refuses_hint:
+        raise UserError(f"--hint does not apply: {puzzle.refuses_hint}")
+    if options.explain and puzzle.refuses_explain:
+        raise UserError(f"--explain does not apply: {puzzle.refuses_explain}")
     check_combinations(options)
     text, source = read_input(puzzle, options, err)
     if options.to or options.facts:
@@ -137,14 +136,19 @@ def shipped_example(puzzle: Puzzle, argument: str) -> Path | None:
     return found if found is not None and found.name == parts[2] else None
 
 
-def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> int:
+def respond(session: Session, options: SolveOptions, out: Console, err: Console) -> ExitCode:
     """Solve (or explain, or hint) and show the outcome; returns the exit code."""
-    if options.grade:
-        return grade(session, options, out, err)
-    if options.explain:
-        return explain(session, options, out, err)
-    if options.hint:
-        return hint(session, options, out, err)
+    if options.check is not None or options.steps or options.why:
+        from . import rules  # only a question about rules loads it
+
+        answer = rules.check if options.check is not None else rules.walk
+        return answer(session, options, out, err)
+    if options.grade or options.explain or options.hint:
+        from . import questions  # only a question's run loads it
+
+        ask = (questions.grade if options.grade else questions.explain if options.explain
+               else questions.hint)
+        return ask(session, options, out, err)
     if options.trace:
         return trace(session, options, err, out)
     from .. import runner
@@ -251,7 +255,7 @@ def respond(session: Session, options: SolveOptions, out: Console, err: Console)
     return exit_code(outcome.status)
 
 
-def trace(session: Session, options: SolveOptions, err: Console, out: Console) -> int:
+def trace(session: Session, options: SolveOptions, err: Console, out: Console) -> ExitCode:
     """Solve as usual (one thread), writing clingo's search to the --trace file."""
     from rich.text import Text
 

@@ -3,10 +3,11 @@ server (`pyasp_runner.studio`) run with the options the command line read."""
 
 from __future__ import annotations
 
+from ..errors import ExitCode
 from .options import StudioOptions
 
 
-def studio(options: StudioOptions) -> int:
+def studio(options: StudioOptions) -> ExitCode:
     """Serve the studio until Ctrl-C; the exit code."""
     from ..studio import serve
 

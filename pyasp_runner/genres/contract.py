@@ -6,6 +6,7 @@ the header (the thin adapter between a genre and the rest of the tool; the regis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -16,8 +17,18 @@ from ..board import Board
 from ..errors import InputError, UserError
 from ..facts import Answer, to_python
 from ..inputs import MAX_INPUT_BYTES
-from ..puzzle import Instance, PuzzleSpec
-from . import display, layers
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    Writer,
+    Writing,
+)
+from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
@@ -60,34 +71,41 @@ def read_genre(path: Path, text: str | None = None) -> Genre:
     return Genre(path, header, rules)
 
 
-def spec(genre: Genre, name: str) -> PuzzleSpec:
-    """The genre as the puzzle contract, registered as `name`."""
+def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
+    """The genre as the puzzle contract, registered as `name`: its input record is the
+    grid's layers as read."""
     header = genre.header
-    writers: dict[str, Any] = {"text": partial(_write, header, textgrid.write)}
+    writers: dict[str, Writer[layers.Layers]] = {
+        "text": partial(_write, header, textgrid.write)}
     if header.puzzlinks:
         writers["puzzlink"] = partial(_write, header, pzpr.write)
     made = header.generate
+    generating = None
+    if made:
+        generating = Generating(blank=partial(_blank, header),
+                                clues_of=partial(_clues_of, header), random_answer=None,
+                                clue_atom=partial(_clue_atom, header))
     return PuzzleSpec(
         name=name,
         parse=partial(_parse, header),
-        solution_json=partial(_solution_json, header),
-        board=partial(_board, header),
-        describe_clue=partial(_describe, header),
-        conflict_board=partial(_conflict_board, header),
-        write=writers["text"],
-        writers=writers,
-        blank=partial(_blank, header) if made else None,
-        clues_of=partial(_clues_of, header) if made else None,
-        clue_atom=partial(_clue_atom, header) if made else None,
-        size=_size,
-        max_size=header.max_size or DEFAULT_MAX_SIZE,
+        drawing=Drawing(board=partial(_board, header),
+                        solution_json=partial(_solution_json, header),
+                        conflict_board=partial(_conflict_board, header), listing=None),
+        reasoning=Reasoning(describe_clue=partial(_describe, header), refuses_hint=None,
+                            refuses_explain=None),
+        writing=Writing(writers=writers, complete_formats=()),
+        generating=generating,
+        judging=None,
+        size=Size(measure=_size, limit=header.max_size or DEFAULT_MAX_SIZE),
+        options=None,
         configuration=header.configuration,
         clingo_options=header.options,
         inline=bool(header.puzzlinks),
+        read_answer=partial(_read_answer, header) if answers.readable(header) else None,
     )
 
 
-def _parse(header: Header, text: str, source: str) -> Instance:
+def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     lines = textgrid.content_lines(text)
     if header.puzzlinks and len(lines) == 1 and pzpr.looks_like_address(lines[0][1]):
         read = pzpr.read(lines[0][1], source, lines[0][0], header)
@@ -97,34 +115,42 @@ def _parse(header: Header, text: str, source: str) -> Instance:
     return Instance(source, structure, clues, read)
 
 
-def _size(instance: Instance) -> tuple[int, str]:
-    read: layers.Layers = instance.data
+def _read_answer(header: Header, instance: Instance[layers.Layers], solution: Any
+                 ) -> PlayerAnswer:
+    return answers.read(header, instance.data, solution)
+
+
+def _size(instance: Instance[layers.Layers]) -> tuple[int, str]:
+    read = instance.data
     return read.rows * read.cols, "cells"
 
 
-def _board(header: Header, instance: Instance, answer: Answer) -> Board:
+def _board(header: Header, instance: Instance[layers.Layers], answer: Answer) -> Board:
     return display.board(header, instance.data, answer)
 
 
-def _conflict_board(header: Header, instance: Instance, conflict: list[Symbol]) -> Board:
+def _conflict_board(header: Header, instance: Instance[layers.Layers],
+                    conflict: list[Symbol]) -> Board:
     return display.clue_board(header, instance.data, conflict)
 
 
-def _solution_json(header: Header, instance: Instance, answer: Answer) -> dict[str, Any]:
+def _solution_json(header: Header, instance: Instance[layers.Layers], answer: Answer
+                   ) -> dict[str, Any]:
     return display.solution_json(header, instance.data, answer)
 
 
-def _write(header: Header, writer: Any, instance: Instance, clues: list[Symbol]) -> str:
-    read: layers.Layers = instance.data
+def _write(header: Header, writer: Callable[[layers.Layers, Header], str],
+           instance: Instance[layers.Layers], clues: list[Symbol]) -> str:
+    read = instance.data
     subset = layers.from_facts(read.rows, read.cols, (*instance.structure, *clues))
     try:
-        text: str = writer(subset, header)
+        text = writer(subset, header)
     except ValueError as error:
         raise UserError(f"cannot be written: {error}") from None
     return text
 
 
-def _describe(header: Header, instance: Instance, clue: Symbol) -> str:
+def _describe(header: Header, instance: Instance[layers.Layers], clue: Symbol) -> str:
     args = [to_python(arg) for arg in clue.arguments]
     at = f"at ({args[0]},{args[1]})" if len(args) >= 2 else ""
     name = clue.name
@@ -154,7 +180,7 @@ def _describe(header: Header, instance: Instance, clue: Symbol) -> str:
 
 # --- generate: clues copied from a solution -------------------------------------------------
 
-def _blank(header: Header, size: str | None) -> Instance:
+def _blank(header: Header, size: str | None) -> Instance[layers.Layers]:
     """An empty grid of `size` (ROWSxCOLS, or N for NxN; default the header's)."""
     made = header.generate
     assert made is not None
@@ -173,7 +199,7 @@ def _blank(header: Header, size: str | None) -> Instance:
     return Instance("--size", structure, clues, empty)
 
 
-def _clues_of(header: Header, instance: Instance, answer: Answer) -> list[Symbol]:
+def _clues_of(header: Header, instance: Instance[layers.Layers], answer: Answer) -> list[Symbol]:
     made = header.generate
     assert made is not None
     predicate = words.KINDS[made.kind].predicate

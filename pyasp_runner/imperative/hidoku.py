@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..puzzles.hidoku import Board, parse
+from ..puzzles.hidoku import parse
 from ._common import Enough, Result, Watch
 
 Cell = tuple[int, int]
@@ -28,7 +28,7 @@ def read(text: str) -> list[list[int | None]]:
     """The board as rows: a given number, 0 for an empty field, None for a blocked one
     (read by the package's parser, which knows every layout the command reads)."""
     instance = parse(text, "hidoku")
-    board: Board = instance.data
+    board = instance.data
     rows: list[list[int | None]] = [
         [None if (r, c) in board.blocked else 0 for c in range(1, board.cols + 1)]
         for r in range(1, board.rows + 1)]

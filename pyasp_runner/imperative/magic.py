@@ -13,7 +13,7 @@ and the list is not needed.
 
 from __future__ import annotations
 
-from ..puzzles.magic import Board, parse
+from ..puzzles.magic import parse
 from ._common import Enough, Result, Watch
 
 
@@ -22,7 +22,7 @@ def read(text: str) -> tuple[list[list[int | None]], int]:
     which knows every layout the command reads (CSV, whitespace rows, `0` or `.` blanks,
     a `range: LO..HI` line, ...)."""
     instance = parse(text, "magic")
-    board: Board = instance.data
+    board = instance.data
     grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
     for clue in instance.clues:
         r, c, value = (arg.number for arg in clue.arguments)

@@ -379,7 +379,7 @@ def read_square_size(text: str | None, default: str, most: int) -> int:
     return one
 
 
-def describe_given(instance: Instance, clue: Symbol) -> str:
+def describe_given(instance: Instance[Any], clue: Symbol) -> str:
     """A clue `given(Row, Col, Value)` for a person: "the 5 at (2,3)"."""
     row, col, value = clue.arguments
     return f"the {to_python(value)} at ({row.number},{col.number})"

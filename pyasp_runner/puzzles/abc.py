@@ -35,15 +35,17 @@ diagonals, no cell given empty).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
 
-from ..board import Board as Drawing
-from ..board import Grid, clue_grid_of, grid_of
+from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import AnswerError, PlayerAnswer
+from ..puzzle import Answer, Drawing, Generating, Instance, PuzzleSpec, Reasoning, Writing, fact
+from ._answers import read_grid
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
@@ -64,7 +66,7 @@ _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": 
 _KEYS = (*SIDES, "size", "letters", "diagonals", "grid")
 
 
-class Board(NamedTuple):
+class AbcInput(NamedTuple):
     """What render and write need besides the answer."""
 
     size: int
@@ -77,7 +79,7 @@ FORMATS_READ = ("key lines `size:`, `letters:`, `top:`/`bottom:`/`left:`/`right:
                 "layout; a puzz.link easyasabc address")
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[AbcInput]:
     lines = content_lines(text, source)
     joined = "".join(line for _, line in lines)
     if looks_like_address(joined):
@@ -123,7 +125,7 @@ def parse(text: str, source: str) -> Instance:
     structure = [fact("size", size), *(fact("letter", a) for a in letters)]
     if diagonals:
         structure.append(fact("diagonals"))
-    return Instance(source, tuple(structure), tuple(clues), Board(size, letters, diagonals))
+    return Instance(source, tuple(structure), tuple(clues), AbcInput(size, letters, diagonals))
 
 
 def _from_puzzlink(text: str, source: str, line: int) -> list[Line]:
@@ -183,9 +185,9 @@ def _puzzlekit_row(text: str, none: str) -> str:
     return "".join(none if token == "-" else token for token in text.split())
 
 
-def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+def write_puzzlink(instance: Instance[AbcInput], clues: list[Symbol]) -> str:
     """A puzz.link address: the number of letters, the side letters, the given letters."""
-    board: Board = instance.data
+    board = instance.data
     if board.letters != "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:len(board.letters)]:
         raise InputError(instance.source, f"the letters {board.letters} cannot be written in a "
                          "puzz.link address (there, letters are A, B, C, ... in order)")
@@ -378,41 +380,41 @@ def _cells(size: int, answer: Answer) -> list[list[str | None]]:
     return cells_grid(size, size, letters + [(r, c, "") for r, c in answer.atoms("empty", 2)])
 
 
-def board(instance: Instance, answer: Answer) -> Drawing:
+def board(instance: Instance[AbcInput], answer: Answer) -> Board:
     """The letters (- for an empty cell), the edge letters outside."""
-    data: Board = instance.data
+    data = instance.data
     grid = [[None if v is None else v or EMPTY_GIVEN for v in row]
             for row in _cells(data.size, answer)]
     givens = given_cells(answer.symbols)
     cells = grid_of(grid, givens)
-    return Drawing(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
+    return Board(Grid(cells, *answer_sides(data.size, answer, instance.clues)),
                    _legend(data))
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+def conflict_board(instance: Instance[AbcInput], conflict: list[Symbol]) -> Board:
     """The edge letters and given cells alone, those that cannot hold together marked."""
-    data: Board = instance.data
+    data = instance.data
     marked = set(conflict)
     cells = clue_grid_of(data.size, data.size, given_values(instance.clues),
                          given_cells(marked))
-    return Drawing(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
+    return Board(Grid(cells, *conflict_sides(data.size, instance.clues, marked)),
                    _legend(data))
 
 
-def _legend(board: Board) -> str:
+def _legend(board: AbcInput) -> str:
     legend = f"letters {board.letters}, - empty; letters outside: the first one seen from there"
     if board.diagonals:
         legend += "; each diagonal holds every letter too"
     return legend
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[AbcInput], answer: Answer) -> dict[str, Any]:
     """Rows as strings, `.` empty; `?` marks a cell a partial answer (a hint) leaves open."""
     grid = _cells(instance.data.size, answer)
     return {"grid": ["".join("?" if v is None else v or "." for v in row) for row in grid]}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
+def describe_clue(instance: Instance[AbcInput], clue: Symbol) -> str:
     if clue.name == "given" and clue.arguments[2].string == EMPTY_GIVEN:
         row, column = (arg.number for arg in clue.arguments[:2])
         return f"the empty cell at ({row},{column})"
@@ -422,7 +424,7 @@ def describe_clue(instance: Instance, clue: Symbol) -> str:
     return describe_edge(side.string, line.number, edge_letter.string)
 
 
-def blank(size: str | None) -> Instance:
+def blank(size: str | None) -> Instance[AbcInput]:
     """An empty grid of a size like "5", "5x5" or "5x5:3" (N and the number of letters)."""
     shape, colon, count = (size or "5").partition(":")
     side = read_square_size(shape, "5", MAX_N)
@@ -431,7 +433,7 @@ def blank(size: str | None) -> Instance:
     return parse(f"size: {side}\nletters: {letters}\n", "--size")
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[AbcInput], answer: Answer) -> list[Symbol]:
     """Every edge letter and every cell (letter or empty) the full answer implies."""
     size = instance.data.size
     grid = _cells(size, answer)
@@ -446,8 +448,8 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
     return clues
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
-    board: Board = instance.data
+def write(instance: Instance[AbcInput], clues: list[Symbol]) -> str:
+    board = instance.data
     sides = {side: [_NO_CLUE] * board.size for side in SIDES}
     grid = given_rows(board.size, board.size, clues, _NO_CLUE)
     for clue in clues:
@@ -463,9 +465,31 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
-PUZZLE = PuzzleSpec(
-    name="abc", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, writers={"text": write, "puzzlink": write_puzzlink}, inline=True,
+def read_answer(instance: Instance[AbcInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's letters, `{"grid": ["AB.C", ...]}`: a letter, `.` (or `-`) empty, `?`
+    a cell left open."""
+    data = instance.data
+
+    def atoms(r: int, c: int, value: Any) -> list[Symbol]:
+        if value in (".", EMPTY_GIVEN):
+            return [fact("empty", r, c)]
+        if isinstance(value, str) and len(value) == 1 and value.isalpha():
+            return [fact("cell", r, c, value.upper())]
+        raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected a letter, . (empty) or ? "
+                          f"(open), found {value!r:.40}")
+
+    return read_grid(solution, data.size, data.size, ("cell", "empty"), atoms)
+
+
+PUZZLE: PuzzleSpec[AbcInput] = PuzzleSpec(
+    name="abc", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"text": write, "puzzlink": write_puzzlink}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
+    judging=None, size=None, options=None,
+    inline=True,
+    read_answer=read_answer,
 )

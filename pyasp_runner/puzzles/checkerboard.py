@@ -20,14 +20,26 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..board import Board as Picture
+from ..board import Board, Grid, Mark
 from ..board import Cell as Square
-from ..board import Grid, Mark
 from ..errors import InputError
 from ..numerals import NATURAL, SIGNED, integer, natural
-from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Instance,
+    Option,
+    Options,
+    OptionValues,
+    PuzzleSpec,
+    Size,
+    fact,
+)
+from ._answers import read_numbers
 from ._grid import Line, atom_grid, content_lines
 
 MAX_SIDE = 40
@@ -59,7 +71,7 @@ _CORNER = {"b": "b", "black": "b", "w": "w", "white": "w"}
 Cell = tuple[int, int, str]  # row offset, column offset, colour "b"/"w"
 
 
-class Board(NamedTuple):
+class CheckerboardInput(NamedTuple):
     """The board's size and corner colour, and the stones as cells (offsets from 0)."""
 
     rows: int
@@ -74,13 +86,13 @@ class Board(NamedTuple):
         return "w" if self.corner == "b" else "b"
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[CheckerboardInput]:
     board, where = read_board(text, source)
     _check_colours(board, source, where)
     return Instance(source, _structure(board), (), board)
 
 
-def read_board(text: str, source: str) -> tuple[Board, int | None]:
+def read_board(text: str, source: str) -> tuple[CheckerboardInput, int | None]:
     """The board and the stones as the file gives them, and the line of its `board:`
     header; the stones' colours are not yet compared with the board's fields."""
     lines = content_lines(text, source)
@@ -119,7 +131,7 @@ def read_board(text: str, source: str) -> tuple[Board, int | None]:
     if area != rows * cols:
         raise InputError(source, f"the stones cover {area} fields but the {cols}x{rows} "
                          f"board has {rows * cols}", where)
-    return Board(rows, cols, corner, stones), where
+    return CheckerboardInput(rows, cols, corner, stones), where
 
 
 def _headers(lines: list[Line], source: str) -> tuple[dict[str, Line], list[Line]]:
@@ -283,7 +295,7 @@ def _connected(squares: set[tuple[int, int]]) -> bool:
     return len(seen) == len(squares)
 
 
-def _check_colours(board: Board, source: str, line: int | None) -> None:
+def _check_colours(board: CheckerboardInput, source: str, line: int | None) -> None:
     stone_black = sum(k == "b" for stone in board.stones for _, _, k in stone)
     board_black = sum(board.colour(r, c) == "b" for r in range(1, board.rows + 1)
                       for c in range(1, board.cols + 1))
@@ -294,7 +306,7 @@ def _check_colours(board: Board, source: str, line: int | None) -> None:
                          f"black and {fields - board_black} white fields", line)
 
 
-def _structure(board: Board) -> tuple[Any, ...]:
+def _structure(board: CheckerboardInput) -> tuple[Any, ...]:
     facts = [fact("field", r, c, board.colour(r, c)) for r in range(1, board.rows + 1)
              for c in range(1, board.cols + 1)]
     for index, stone in enumerate(board.stones):
@@ -305,11 +317,11 @@ def _structure(board: Board) -> tuple[Any, ...]:
     return tuple(facts)
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[CheckerboardInput]) -> tuple[int, str]:
     """Ground placements and order checks: every square of every stone in 8 orientations
     on every field, and for each pair of identical stones (kept in reading order by
     asp/checkerboard.lp) a check per pair of fields their anchors may take."""
-    board: Board = instance.data
+    board = instance.data
     fields = board.rows * board.cols
     kinds: dict[tuple[Cell, ...], int] = {}
     for stone in board.stones:
@@ -336,16 +348,17 @@ OPTIONS = (
 )
 
 
-def configure(instance: Instance, options: OptionValues) -> Instance:
+def configure(instance: Instance[CheckerboardInput], options: OptionValues
+              ) -> Instance[CheckerboardInput]:
     if options["up_to_symmetry"]:
         board = instance.data._replace(symmetry=True)
-        return instance._replace(structure=_structure(board), data=board)
+        return instance.replace(structure=_structure(board), data=board)
     return instance
 
 
-def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
+def _grid(instance: Instance[CheckerboardInput], answer: Answer) -> list[list[int | None]]:
     """The stone covering each field; None where the answer is partial (a hint)."""
-    board: Board = instance.data
+    board = instance.data
     return atom_grid(answer, "cover", board.rows, board.cols, int)
 
 
@@ -359,39 +372,51 @@ def stone_label(index: int) -> str:
     return label
 
 
-def board(instance: Instance, answer: Answer) -> Picture:
+def board(instance: Instance[CheckerboardInput], answer: Answer) -> Board:
     """Each stone as one piece in its own colour over the dark and light fields, named by
     its letter: upper case on dark fields, lower case on light ones."""
-    data: Board = instance.data
+    data = instance.data
     cells = tuple(
         tuple(Square(None, Mark.UNKNOWN, field=_field(data, r, c)) if stone is None
               else Square(_stone_letters(data, stone, r, c), region=stone,
                         field=_field(data, r, c))
               for c, stone in enumerate(row, start=1))
         for r, row in enumerate(_grid(instance, answer), start=1))
-    return Picture(Grid(cells), "letters name the stones in file order (A = the first); "
+    return Board(Grid(cells), "letters name the stones in file order (A = the first); "
                    "upper case on dark fields, lower case on light ones")
 
 
-def _field(data: Board, row: int, col: int) -> str:
+def _field(data: CheckerboardInput, row: int, col: int) -> str:
     return "dark" if data.colour(row, col) == "b" else "light"
 
 
-def _stone_letters(data: Board, stone: int, row: int, col: int) -> str:
+def _stone_letters(data: CheckerboardInput, stone: int, row: int, col: int) -> str:
     label = stone_label(stone)
     return label if data.colour(row, col) == "b" else label.lower()
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[CheckerboardInput], answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
 
 
-PUZZLE = PuzzleSpec(
-    name="checkerboard", parse=parse, solution_json=solution_json,
-    board=board, size=size,
-    max_size=MAX_SIZE, configuration=CONFIGURATION,
-    clingo_options=CLINGO_OPTIONS, counting_options=COUNTING_OPTIONS,
-    options=OPTIONS, configure=configure,
+def read_answer(instance: Instance[CheckerboardInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's tiling, `{"grid": [[stone, ...], ...]}`: the stone (0, 1, ... in the
+    file's order) covering each field (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "cover", board.rows, board.cols, what="a stone number")
+
+
+PUZZLE: PuzzleSpec[CheckerboardInput] = PuzzleSpec(
+    name="checkerboard", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
+                    listing=None),
+    reasoning=None, writing=None, generating=None, judging=None,
+    size=Size(measure=size, limit=MAX_SIZE),
+    options=Options(flags=OPTIONS, configure=configure),
+    configuration=CONFIGURATION, clingo_options=CLINGO_OPTIONS,
+    counting_options=COUNTING_OPTIONS,
+    read_answer=read_answer,
     unsolvable="the stones cannot tile the board (every field covered once, the colours "
     "matching the board's)",
     unsolvable_alone="the stones cannot tile this board",

@@ -23,7 +23,20 @@ from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import SIGNED, integer, is_integer
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Closest, Instance, Option, OptionValues, PuzzleSpec, fact
+from ..puzzle import (
+    Answer,
+    Closest,
+    Drawing,
+    Instance,
+    Judging,
+    Option,
+    Options,
+    OptionValues,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    fact,
+)
 
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
 MAX_SIZE = 7
@@ -39,7 +52,7 @@ _SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _LEVEL = {"add": 1, "sub": 1, "mul": 2, "div": 2}
 
 
-class Round(NamedTuple):
+class CountdownInput(NamedTuple):
     """The numbers, and one target or a range of targets (or neither yet)."""
 
     numbers: tuple[int, ...]
@@ -48,7 +61,7 @@ class Round(NamedTuple):
     every_way: bool = False
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[CountdownInput]:
     lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1)
              if raw.strip() and not raw.lstrip().startswith("#")]
     if not lines:
@@ -75,7 +88,7 @@ def parse(text: str, source: str) -> Instance:
     if numbers_line is None:
         raise InputError(source, "no numbers: write `numbers: ...` or `... -> target`")
     numbers = _numbers(numbers_line, source)
-    round_ = Round(numbers)
+    round_ = CountdownInput(numbers)
     if target_line is not None:
         round_ = _with_target(round_, target_line[1], source, target_line[0])
     return instance_of(source, round_)
@@ -125,7 +138,8 @@ def _numbers(line: tuple[int, str], source: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _with_target(round_: Round, text: str, source: str, line: int | None) -> Round:
+def _with_target(round_: CountdownInput, text: str, source: str, line: int | None
+                 ) -> CountdownInput:
     """The round with the target (a number) or the range of targets (`LO..HI`) of `text`."""
     text = text.strip()
     match = _RANGE.fullmatch(text)
@@ -152,7 +166,7 @@ def _check_target(value: int, source: str, line: int | None) -> None:
         raise InputError(source, f"target {value} is out of range 1..{TARGET_LIMIT:,}", line)
 
 
-def instance_of(source: str, round_: Round) -> Instance:
+def instance_of(source: str, round_: CountdownInput) -> Instance[CountdownInput]:
     structure = [fact("number", i, v) for i, v in enumerate(round_.numbers, start=1)]
     if round_.target is not None:
         structure.append(fact("target", round_.target))
@@ -163,7 +177,7 @@ def instance_of(source: str, round_: Round) -> Instance:
     return Instance(source, tuple(structure), (), round_)
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[CountdownInput]) -> tuple[int, str]:
     return len(instance.data.numbers), "numbers"
 
 
@@ -175,8 +189,9 @@ OPTIONS = (
 )
 
 
-def configure(instance: Instance, options: OptionValues) -> Instance:
-    round_: Round = instance.data
+def configure(instance: Instance[CountdownInput], options: OptionValues
+              ) -> Instance[CountdownInput]:
+    round_ = instance.data
     targets = options["targets"]
     if isinstance(targets, str):
         round_ = _with_target(round_, targets, "--targets", None)
@@ -262,10 +277,10 @@ def _leaves(node: Node) -> int:
     return _leaves(node.left) + _leaves(node.right)
 
 
-def board(instance: Instance, answer: Answer) -> Board:
+def board(instance: Instance[CountdownInput], answer: Answer) -> Board:
     """The numbers and the target, then the way: the expression and its steps in the
     order they are said (for a range of targets: each target's way and its distance)."""
-    round_: Round = instance.data
+    round_ = instance.data
     rows = [Row("numbers:", tuple(Cell(str(n), Mark.GIVEN) for n in round_.numbers))]
     if round_.targets is not None:
         low, high = round_.targets
@@ -293,8 +308,8 @@ def board(instance: Instance, answer: Answer) -> Board:
                  f"operation{'s' * (used != 2)}{away}")
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
-    round_: Round = instance.data
+def solution_json(instance: Instance[CountdownInput], answer: Answer) -> dict[str, Any]:
+    round_ = instance.data
     if round_.targets is not None:
         low, high = round_.targets
         answers = [{"target": target, "expression": infix(tree), "value": tree.value,
@@ -309,9 +324,9 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
     return {"expression": infix(tree), "value": tree.value, "numbers_used": _leaves(tree)}
 
 
-def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
+def assess(instance: Instance[CountdownInput], answers: list[Answer]) -> Closest | None:
     """When the target cannot be reached: the answer is the closest value, said so."""
-    round_: Round = instance.data
+    round_ = instance.data
     tree = _tree(answers[0])
     if round_.target is None or tree is None or tree.value == round_.target:
         return None
@@ -325,9 +340,9 @@ def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
                    in_solutions=True)
 
 
-def verdict(instance: Instance, answers: list[Answer]) -> str | None:
+def verdict(instance: Instance[CountdownInput], answers: list[Answer]) -> str | None:
     """A range of targets is one table, not one solution among others: say what it holds."""
-    round_: Round = instance.data
+    round_ = instance.data
     if round_.targets is None:
         return None
     low, high = round_.targets
@@ -341,9 +356,14 @@ def verdict(instance: Instance, answers: list[Answer]) -> str | None:
 NO_CLUES = ("countdown has no clues (the numbers and the target are the puzzle), so there is "
             "nothing to reason about; --all lists every way to the best answer")
 
-PUZZLE = PuzzleSpec(
-    name="countdown", parse=parse, solution_json=solution_json,
-    board=board, assess=assess, verdict=verdict,
-    size=size, max_size=MAX_SIZE, inline=True, options=OPTIONS, configure=configure,
-    refuses_hint=NO_CLUES, refuses_explain=NO_CLUES,
+PUZZLE: PuzzleSpec[CountdownInput] = PuzzleSpec(
+    name="countdown", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=None, refuses_hint=NO_CLUES, refuses_explain=NO_CLUES),
+    writing=None, generating=None,
+    judging=Judging(assess=assess, verdict=verdict),
+    size=Size(measure=size, limit=MAX_SIZE),
+    options=Options(flags=OPTIONS, configure=configure),
+    inline=True,
 )

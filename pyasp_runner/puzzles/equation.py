@@ -21,6 +21,7 @@ unknown cells (default -9..99).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
@@ -28,7 +29,19 @@ from clingo import Symbol
 from ..board import Board, Clue, Grid, Mark, Operator, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_digits
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     Line,
@@ -63,7 +76,7 @@ BLANK = None
 Cell = int | None  # a known number or BLANK
 
 
-class Layout(NamedTuple):
+class EquationInput(NamedTuple):
     """The drawn puzzle: cells, the operators between them, the results."""
 
     rows: int
@@ -158,7 +171,7 @@ def _operator_row(line: Line, source: str, columns: int) -> list[str]:
     return [str(t) for t in tokens]
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[EquationInput]:
     header, lines = take_header(content_lines(text, source), "range")
     low, high = parse_range(header, source) if header else DEFAULT_RANGE
     if len(lines) < 3 or len(lines) % 2 == 0:
@@ -195,7 +208,7 @@ def parse(text: str, source: str) -> Instance:
     if len(column_results) != columns or any(isinstance(t, str) for t in column_results):
         raise InputError(source, f"expected {columns} column results (numbers or _)",
                          results_line[0])
-    layout = Layout(rows, columns, low, high, tuple(row_ops), column_ops, header is not None)
+    layout = EquationInput(rows, columns, low, high, tuple(row_ops), column_ops, header is not None)
     results = dict(zip([eq for eq, _, _ in layout.equations()],
                        [*row_results, *column_results], strict=True))
     _check_magnitudes(layout, grid, results, source, lines[0][0])
@@ -205,7 +218,7 @@ def parse(text: str, source: str) -> Instance:
     return Instance(source, _structure(layout), tuple(clues), layout)
 
 
-def _check_magnitudes(layout: Layout, grid: list[list[Cell]], results: dict[Any, Any],
+def _check_magnitudes(layout: EquationInput, grid: list[list[Cell]], results: dict[Any, Any],
                       source: str, line: int) -> None:
     """Refuse numbers whose arithmetic would leave clingo's 32-bit integers (which wrap
     silently: a wrong answer, so `--force` does not lift this).
@@ -233,7 +246,7 @@ def _check_magnitudes(layout: Layout, grid: list[list[Cell]], results: dict[Any,
                              f"and results smaller)", line)
 
 
-def _structure(layout: Layout) -> tuple[Symbol, ...]:
+def _structure(layout: EquationInput) -> tuple[Symbol, ...]:
     facts = [fact("cell", r, c) for r in range(1, layout.rows + 1)
              for c in range(1, layout.columns + 1)]
     facts += [fact("low", layout.low), fact("high", layout.high)]
@@ -243,14 +256,14 @@ def _structure(layout: Layout) -> tuple[Symbol, ...]:
     return tuple(facts)
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[EquationInput]) -> tuple[int, str]:
     """Ground values and products: every cell takes each value of the range; a product
     term of k operands in an open equation is evaluated forwards for every combination
     of its operands' values; a lone product term with a result, or one beside a single
     cell, is stepped back from the result (asp/equation.lp's pruning): its wanted
     values (one, or one per value of that cell) each checked against every divisor, a
     step per operand, which counts a `CHECK_SHARE`th of a combination."""
-    layout: Layout = instance.data
+    layout = instance.data
     width = layout.high - layout.low + 1
     results = _results(instance)
     total = layout.rows * layout.columns * width
@@ -277,16 +290,16 @@ def _name(equation: tuple[str, int]) -> str:
     return f"{'row' if kind == 'row' else 'column'} {index}"
 
 
-def _grid(layout: Layout, answer: Answer) -> list[list[int | None]]:
+def _grid(layout: EquationInput, answer: Answer) -> list[list[int | None]]:
     """Values by row and column; None where the answer is partial (a hint)."""
     return atom_grid(answer, "value", layout.rows, layout.columns, int)
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[EquationInput], answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance.data, answer)}
 
 
-def _results(instance: Instance) -> dict[Any, Any]:
+def _results(instance: Instance[EquationInput]) -> dict[Any, Any]:
     return {_equation_of(clue): clue.arguments[1].number
             for clue in instance.clues if clue.name == "result"}
 
@@ -296,24 +309,24 @@ def _equation_of(clue: Symbol) -> tuple[str, int]:
     return kind.string, index.number
 
 
-def board(instance: Instance, answer: Answer) -> Board:
+def board(instance: Instance[EquationInput], answer: Answer) -> Board:
     """The cells with the operators between them and each equation's result after it."""
-    layout: Layout = instance.data
+    layout = instance.data
     results = {tuple(eq): v for eq, v in answer.atoms("result", 2)} or _results(instance)
     cells = grid_of(_grid(layout, answer), given_cells(answer.symbols))
     return _board(layout, Grid(cells), results, set())
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
+def conflict_board(instance: Instance[EquationInput], conflict: list[Symbol]) -> Board:
     """The clues alone, those that cannot hold together marked."""
-    layout: Layout = instance.data
+    layout = instance.data
     cells = clue_grid_of(layout.rows, layout.columns, given_values(instance.clues),
                          given_cells(conflict))
     marked = {_equation_of(c) for c in conflict if c.name == "result"}
     return _board(layout, Grid(cells), _results(instance), marked)
 
 
-def _board(layout: Layout, grid: Grid, results: dict[Any, Any],
+def _board(layout: EquationInput, grid: Grid, results: dict[Any, Any],
            marked: set[tuple[str, int]]) -> Board:
     def result(equation: tuple[str, int]) -> tuple[Clue, ...]:
         value = results.get(equation)
@@ -333,25 +346,25 @@ def _board(layout: Layout, grid: Grid, results: dict[Any, Any],
                  f"* and / before + and -; unknown cells {layout.low}..{layout.high}")
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
+def describe_clue(instance: Instance[EquationInput], clue: Symbol) -> str:
     if clue.name == "result":
         return f"the result {clue.arguments[1].number} of {_name(_equation_of(clue))}"
     return describe_given(instance, clue)
 
 
-def blank(size: str | None) -> Instance:
+def blank(size: str | None) -> Instance[EquationInput]:
     """An empty grid of a size like "3x3" (the default; rows x columns) with random-free
     operators: + only."""
     rows, columns = read_size(size, "3x3", MAX_SIDE)
-    layout = Layout(rows, columns, *DEFAULT_RANGE, tuple(("+",) * (columns - 1)
+    layout = EquationInput(rows, columns, *DEFAULT_RANGE, tuple(("+",) * (columns - 1)
                                                           for _ in range(rows)),
                     tuple(("+",) * columns for _ in range(rows - 1)))
     return Instance("--size", _structure(layout), (), layout)
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[EquationInput], answer: Answer) -> list[Symbol]:
     """Every given a full answer implies: all cells, and the results of the equations."""
-    layout: Layout = instance.data
+    layout = instance.data
     grid = _grid(layout, answer)
     clues = givens_of(answer, "value")
     for equation, cells, ops in layout.equations():
@@ -380,8 +393,8 @@ def evaluate(values: list[int], ops: list[str]) -> int | None:
     return total + sign * term
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
-    layout: Layout = instance.data
+def write(instance: Instance[EquationInput], clues: list[Symbol]) -> str:
+    layout = instance.data
     grid = given_rows(layout.rows, layout.columns, clues)
     results = {_equation_of(clue): str(clue.arguments[1].number)
                for clue in clues if clue.name == "result"}
@@ -401,9 +414,22 @@ def write(instance: Instance, clues: list[Symbol]) -> str:
     return "\n".join(lines) + "\n"
 
 
-PUZZLE = PuzzleSpec(
-    name="equation", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, size=size, max_size=MAX_SIZE,
+def read_answer(instance: Instance[EquationInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    layout = instance.data
+    return read_numbers(solution, "value", layout.rows, layout.columns)
+
+
+PUZZLE: PuzzleSpec[EquationInput] = PuzzleSpec(
+    name="equation", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"text": write}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
+    judging=None,
+    size=Size(measure=size, limit=MAX_SIZE),
+    options=None,
+    read_answer=read_answer,
 )

@@ -9,12 +9,17 @@ rotation covers every hole, every stack position leaving the fewest holes open i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
+
+from clingo import Number
 
 from ..board import Board, Cell, Lines, Mark, Rings, Row, Shape
 from ..errors import InputError
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Closest, Instance, PuzzleSpec, fact
+from ..player import AnswerError, PlayerAnswer, player_answer
+from ..puzzle import Answer, Closest, Drawing, Instance, Judging, PuzzleSpec, Reasoning, Size, fact
+from ._answers import LARGEST
 from ._grid import content_lines
 
 # A disk with more positions, or a stack with more disks, is not a physical puzzle;
@@ -28,7 +33,7 @@ WOOD, HOLE, UNKNOWN, OPEN = "●", "○", "·", "✗"
 _RUN = re.compile(r"[01]{2,}")
 
 
-class Stack(NamedTuple):
+class FlowerInput(NamedTuple):
     """The disks as read (unrotated), for drawing and JSON."""
 
     disks: tuple[tuple[int, ...], ...]
@@ -38,7 +43,7 @@ class Stack(NamedTuple):
         return len(self.disks[0])
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[FlowerInput]:
     lines = content_lines(text, source)
     if len(lines) > MAX_DISKS:
         raise InputError(source, f"{len(lines)} disks is too many (limit {MAX_DISKS})",
@@ -52,12 +57,12 @@ def parse(text: str, source: str) -> Instance:
     return _instance(source, disks)
 
 
-def _instance(source: str, disks: list[tuple[int, ...]]) -> Instance:
+def _instance(source: str, disks: list[tuple[int, ...]]) -> Instance[FlowerInput]:
     structure = [fact("disk", d) for d in range(1, len(disks) + 1)]
     structure += [fact("position", p) for p in range(len(disks[0]))]
     structure += [fact("solid", d, i) for d, disk in enumerate(disks, start=1)
                   for i, value in enumerate(disk) if value]
-    return Instance(source, tuple(structure), (), Stack(tuple(disks)))
+    return Instance(source, tuple(structure), (), FlowerInput(tuple(disks)))
 
 
 def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
@@ -83,22 +88,22 @@ def _read_disk(number: int, line: str, source: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def size(instance: Instance) -> tuple[int, str]:
-    stack: Stack = instance.data
+def size(instance: Instance[FlowerInput]) -> tuple[int, str]:
+    stack = instance.data
     return len(stack.disks) * stack.positions ** 2, "disk placements"
 
 
-def _rotations(instance: Instance, answer: Answer) -> list[int | None]:
-    stack: Stack = instance.data
+def _rotations(instance: Instance[FlowerInput], answer: Answer) -> list[int | None]:
+    stack = instance.data
     rotations: list[int | None] = [None] * len(stack.disks)
     for disk, rotation in answer.atoms("rot", 2):
         rotations[disk - 1] = rotation
     return rotations
 
 
-def _rotated(instance: Instance, answer: Answer) -> list[list[int] | None]:
+def _rotated(instance: Instance[FlowerInput], answer: Answer) -> list[list[int] | None]:
     """Each disk as rotated (1 = wood) where its rotation is known, else None."""
-    stack: Stack = instance.data
+    stack = instance.data
     wood = set(answer.atoms("wood", 2))
     return [
         None if rotation is None
@@ -107,14 +112,14 @@ def _rotated(instance: Instance, answer: Answer) -> list[list[int] | None]:
     ]
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[FlowerInput], answer: Answer) -> dict[str, Any]:
     return {"rotations": _rotations(instance, answer), "disks": _rotated(instance, answer)}
 
 
-def board(instance: Instance, answer: Answer) -> Board:
+def board(instance: Instance[FlowerInput], answer: Answer) -> Board:
     """The disks stacked (the first innermost), each turned as the answer says: wood and
     holes per position, the positions where a hole goes through every disk marked open."""
-    stack: Stack = instance.data
+    stack = instance.data
     rotations = _rotations(instance, answer)
     unknown = Cell(None, Mark.UNKNOWN)
     cells = tuple(
@@ -131,7 +136,7 @@ def board(instance: Instance, answer: Answer) -> Board:
                  "marked")
 
 
-def listing(instance: Instance, answers: list[Answer]) -> Board | None:
+def listing(instance: Instance[FlowerInput], answers: list[Answer]) -> Board | None:
     """Several best stack positions that leave holes open: a line each, the rotations and
     the positions left open (several full covers are drawn, a board each)."""
     if not answers[0].cost or answers[0].cost[0] == 0:
@@ -148,7 +153,7 @@ def listing(instance: Instance, answers: list[Answer]) -> Board | None:
                  "positions, 1 at the top, clockwise")
 
 
-def assess(instance: Instance, answers: list[Answer]) -> Closest | None:
+def assess(instance: Instance[FlowerInput], answers: list[Answer]) -> Closest | None:
     """When the best stack positions leave holes open: no solution, the closest ones."""
     cost = answers[0].cost
     if not cost or cost[0] == 0:
@@ -167,9 +172,36 @@ NO_CLUES = ("flower has no clues (the disks are the puzzle), so there is nothing
 
 # Every answer is shown by default (default_models=0): all solutions, or all the best
 # stack positions when none covers every hole.
-PUZZLE = PuzzleSpec(
-    name="flower", parse=parse, solution_json=solution_json,
-    board=board, assess=assess, listing=listing,
-    size=size, max_size=MAX_SIZE, default_models=0, refuses_hint=NO_CLUES,
-    refuses_explain=NO_CLUES,
+def read_answer(instance: Instance[FlowerInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's rotations, `{"rotations": [r, ...]}`, one per disk (null: left open)."""
+    stack = instance.data
+    rotations = solution.get("rotations") if isinstance(solution, Mapping) else None
+    if not isinstance(rotations, list) or len(rotations) != len(stack.disks):
+        raise AnswerError("rotations", f"expected a list of {len(stack.disks)} rotations")
+    stated, decided, open_disks = [], [], 0
+    for disk, rotation in enumerate(rotations, start=1):
+        if rotation is None:
+            open_disks += 1
+            continue
+        if not isinstance(rotation, int) or isinstance(rotation, bool) \
+                or not -LARGEST <= rotation <= LARGEST:
+            raise AnswerError(f"rotations[{disk - 1}]", f"expected a rotation (a whole "
+                              f"number) or null, found {rotation!r:.40}")
+        stated.append(fact("rot", disk, rotation))
+        decided.append(("rot", (Number(disk),)))
+    return player_answer(stated, decided, open_disks, len(stack.disks))
+
+
+PUZZLE: PuzzleSpec[FlowerInput] = PuzzleSpec(
+    name="flower", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
+                    listing=listing),
+    reasoning=Reasoning(describe_clue=None, refuses_hint=NO_CLUES, refuses_explain=NO_CLUES),
+    writing=None, generating=None,
+    judging=Judging(assess=assess, verdict=None),
+    size=Size(measure=size, limit=MAX_SIZE),
+    options=None,
+    default_models=0,
+    read_answer=read_answer,
 )

@@ -24,16 +24,31 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
 
-from ..board import Board as Drawing
-from ..board import Grid, clue_grid_of, grid_of
+from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import SIGNED
-from ..puzzle import Answer, Instance, Option, OptionValues, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    Option,
+    Options,
+    OptionValues,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -75,7 +90,7 @@ _NUMBER = re.compile(SIGNED)
 _JANKO_SIZE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]\s*([0-9]+))?")
 
 
-class Board(NamedTuple):
+class HidokuInput(NamedTuple):
     """What render needs besides the answer: the shape, the blocked cells, the options."""
 
     rows: int
@@ -88,7 +103,7 @@ class Board(NamedTuple):
         return self.rows * self.cols - len(self.blocked)
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[HidokuInput]:
     lines = content_lines(text, source)
     if _is_section(lines[0], "begin") or any(_is_section(line, "problem") for line in lines):
         lines = _from_janko(lines, source)
@@ -120,7 +135,7 @@ def parse(text: str, source: str) -> Instance:
                     raise InputError(source, f"column {c}: {value} is given twice, also at "
                                      f"({at_row},{at_col}) on line {at_line}", number)
                 givens[value] = (r, c, number)
-    board = Board(len(lines), width, frozenset(blocked))
+    board = HidokuInput(len(lines), width, frozenset(blocked))
     if board.cells == 0:
         raise InputError(source, "every cell is blocked: no board to number", lines[0][0])
     for value, (_, c, number) in givens.items():
@@ -191,15 +206,15 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
     return problem
 
 
-def _structure(board: Board) -> tuple[Symbol, ...]:
+def _structure(board: HidokuInput) -> tuple[Symbol, ...]:
     return tuple(fact("cell", r, c) for r in range(1, board.rows + 1)
                  for c in range(1, board.cols + 1) if (r, c) not in board.blocked)
 
 
-def reach(instance: Instance, generating: bool) -> str | None:
+def reach(instance: Instance[HidokuInput], generating: bool) -> str | None:
     """Few numbers for the board (see OPEN_PER_CELL), or a board too large to generate
     in a minute (see GENERATED_CELLS)."""
-    board: Board = instance.data
+    board = instance.data
     if generating:
         if board.cells <= GENERATED_CELLS:
             return None
@@ -214,11 +229,11 @@ def reach(instance: Instance, generating: bool) -> str | None:
             f"in a minute")
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[HidokuInput]) -> tuple[int, str]:
     """The cell-number pairs the encoding grounds as candidates: a number V stands within
     king distance |V-W| of the nearest given W below and above it (asp/hidoku.lp's
     pruning), so an empty board has cells x numbers of them and clues cut that down."""
-    board: Board = instance.data
+    board = instance.data
     givens = sorted((clue.arguments[2].number, clue.arguments[0].number,
                      clue.arguments[1].number) for clue in instance.clues)
     if not givens:
@@ -245,7 +260,7 @@ def size(instance: Instance) -> tuple[int, str]:
 class _CellCounter:
     """The playable cells in a rectangle of the board, by summed-area table."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: HidokuInput) -> None:
         width = board.cols + 1
         table = [0] * ((board.rows + 1) * width)
         for r in range(1, board.rows + 1):
@@ -265,56 +280,57 @@ class _CellCounter:
 OPTIONS = (Option("--path", "draw an arrow from every number towards the next one"),)
 
 
-def configure(instance: Instance, options: OptionValues) -> Instance:
+def configure(instance: Instance[HidokuInput], options: OptionValues
+              ) -> Instance[HidokuInput]:
     if options["path"]:
-        return instance._replace(data=instance.data._replace(path=True))
+        return instance.replace(data=instance.data._replace(path=True))
     return instance
 
 
-def board(instance: Instance, answer: Answer) -> Drawing:
+def board(instance: Instance[HidokuInput], answer: Answer) -> Board:
     """The numbers, givens marked, blocked cells; with --path, the path from 1 to the
     last number drawn through the cells (when every number is known)."""
-    data: Board = instance.data
+    data = instance.data
     grid = number_grid(answer, data.rows, data.cols)
     cells = grid_of(grid, given_cells(answer.symbols), data.blocked)
     where = {value: (r, c) for r, row in enumerate(grid, start=1)
              for c, value in enumerate(row, start=1) if value is not None}
     path = tuple(where[v] for v in sorted(where)) if data.path and len(where) == data.cells \
         else ()
-    return Drawing(Grid(cells, path=path))
+    return Board(Grid(cells, path=path))
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+def conflict_board(instance: Instance[HidokuInput], conflict: list[Symbol]) -> Board:
     """The board with the givens alone, those that cannot hold together marked."""
-    data: Board = instance.data
+    data = instance.data
     cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
                          given_cells(conflict), data.blocked)
-    return Drawing(Grid(cells))
+    return Board(Grid(cells))
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
-    board: Board = instance.data
+def solution_json(instance: Instance[HidokuInput], answer: Answer) -> dict[str, Any]:
+    board = instance.data
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def blank(size_text: str | None) -> Instance:
+def blank(size_text: str | None) -> Instance[HidokuInput]:
     """An empty rectangular board of a size like `7x7` (W x H) or `7`, no number given."""
     width, height = read_size(size_text, "7x7", MAX_SIDE)
-    board = Board(height, width, frozenset())
+    board = HidokuInput(height, width, frozenset())
     return Instance("--size", _structure(board), (), board)
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[HidokuInput], answer: Answer) -> list[Symbol]:
     return givens_of(answer, "number")
 
 
-def random_answer(instance: Instance, rng: random.Random) -> Answer | None:
+def random_answer(instance: Instance[HidokuInput], rng: random.Random) -> Answer | None:
     """A random numbering of the board along a king's tour: Warnsdorff's rule (step to the
     free neighbour with the fewest free neighbours of its own), ties broken at random. A
     walk that gets stuck starts again from another cell; None after `TOUR_WALKS` walks.
     (Finding a tour with the encoding on an empty board grounds every number on every
     cell: 160,000 candidates for 20x20.)"""
-    board: Board = instance.data
+    board = instance.data
     cells = [(row, col) for row in range(1, board.rows + 1) for col in range(1, board.cols + 1)
              if (row, col) not in board.blocked]
     on_board = set(cells)
@@ -346,19 +362,31 @@ def clue_atom(clue: Symbol) -> Symbol:
     return Function("number", clue.arguments)
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
-    board: Board = instance.data
+def write(instance: Instance[HidokuInput], clues: list[Symbol]) -> str:
+    board = instance.data
     grid = given_rows(board.rows, board.cols, clues)
     for row, col in board.blocked:
         grid[row - 1][col - 1] = "X"
     return csv_text(grid)
 
 
-PUZZLE = PuzzleSpec(
-    name="hidoku", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_given,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    random_answer=random_answer, clue_atom=clue_atom, write=write, size=size,
-    max_size=MAX_SIZE, reach=reach, options=OPTIONS,
-    configure=configure,
+def read_answer(instance: Instance[HidokuInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: blocked, or left open)."""
+    board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols, board.blocked)
+
+
+PUZZLE: PuzzleSpec[HidokuInput] = PuzzleSpec(
+    name="hidoku", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_given, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"text": write}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=random_answer,
+                          clue_atom=clue_atom),
+    judging=None,
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
+    options=Options(flags=OPTIONS, configure=configure),
+    read_answer=read_answer,
 )

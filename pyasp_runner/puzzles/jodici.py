@@ -5,13 +5,25 @@ Input: three CSV rows (rings, inner first) of six fields (sectors), `_` for empt
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from clingo import Symbol
 
 from ..board import Board, Cell, Rings, clue_grid_of, grid_of
 from ..errors import InputError
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     atom_grid,
@@ -26,7 +38,7 @@ from ._grid import (
 RINGS, SECTORS = 3, 6
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[None]:
     lines = content_lines(text, source)
     if len(lines) != RINGS:
         raise InputError(source, f"expected {RINGS} rows (one per ring), found {len(lines)}",
@@ -53,14 +65,14 @@ def _total(values: list[int | None]) -> str:
     return f"{sum(known)}" if len(known) == len(values) else ""
 
 
-def board(instance: Instance, answer: Answer) -> Board:
+def board(instance: Instance[None], answer: Answer) -> Board:
     """Three rings of six sectors, each ring's and sector's sum where known."""
     grid = _grid(answer)
     return Board(_rings(grid_of(grid, given_cells(answer.symbols)), grid),
                  "digits 1..9 twice each; every sector sums to 15, every ring to 30")
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Board:
+def conflict_board(instance: Instance[None], conflict: list[Symbol]) -> Board:
     """The clues alone, those that cannot hold together marked."""
     cells = clue_grid_of(RINGS, SECTORS, given_values(instance.clues), given_cells(conflict))
     return Board(_rings(cells, [[None] * SECTORS] * RINGS))
@@ -74,33 +86,43 @@ def _rings(cells: tuple[tuple[Cell, ...], ...], grid: list[list[int | None]]) ->
                                     for s in range(SECTORS)))
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[None], answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(answer)}
 
 
-def blank(size: str | None) -> Instance:
+def blank(size: str | None) -> Instance[None]:
     """The empty disc (jodici has one size)."""
     if size not in (None, f"{RINGS}x{SECTORS}"):
         raise InputError("--size", f"jodici has one size, {RINGS}x{SECTORS}")
     return parse("\n".join([",".join("_" * SECTORS)] * RINGS), "--size")
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[None], answer: Answer) -> list[Symbol]:
     return givens_of(answer, "value")
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
+def write(instance: Instance[None], clues: list[Symbol]) -> str:
     return csv_text(given_rows(RINGS, SECTORS, clues))
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
+def describe_clue(instance: Instance[None], clue: Symbol) -> str:
     ring, sector, digit = (arg.number for arg in clue.arguments)
     return f"the {digit} at ring {ring}, sector {sector}"
 
 
-PUZZLE = PuzzleSpec(
-    name="jodici", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write,
+def read_answer(instance: Instance[None], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's digits, `{"grid": [[d, ...], ...]}`, a row per ring (null: left open)."""
+    return read_numbers(solution, "value", RINGS, SECTORS, what="a digit")
+
+
+PUZZLE: PuzzleSpec[None] = PuzzleSpec(
+    name="jodici", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"text": write}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
+    judging=None, size=None, options=None,
+    read_answer=read_answer,
 )

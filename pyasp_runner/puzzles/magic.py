@@ -11,15 +11,27 @@ number).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
 
-from ..board import Board as Drawing
-from ..board import Grid, clue_grid_of, grid_of
+from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import is_integer
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
@@ -48,7 +60,7 @@ MAX_SIZE = 400
 GENERATED_SIDE = 5
 
 
-class Board(NamedTuple):
+class MagicInput(NamedTuple):
     n: int
     low: int
 
@@ -61,7 +73,7 @@ class Board(NamedTuple):
         return self.n * self.low + (self.n * self.n - 1) * self.n // 2
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[MagicInput]:
     header, lines = take_header(content_lines(text, source), "range")
     if not lines:
         raise InputError(source, "no grid after the range line", header[0] if header else None)
@@ -80,7 +92,7 @@ def parse(text: str, source: str) -> Instance:
     if header and high - low + 1 != n * n:
         raise InputError(source, f"range: {low}..{high} holds {high - low + 1} numbers, a "
                          f"{n}x{n} board needs {n * n}", header[0])
-    board = Board(n, low)
+    board = MagicInput(n, low)
     clues = []
     seen: dict[int, tuple[int, int]] = {}
     for (line, _), row, cells in zip(lines, range(1, n + 1), grid, strict=True):
@@ -112,13 +124,13 @@ def _cell(field: str, zero_is_number: bool, source: str, line: int, column: int,
     return parse_int(field, source, line, f"column {column}")
 
 
-def _structure(board: Board) -> tuple[Symbol, ...]:
+def _structure(board: MagicInput) -> tuple[Symbol, ...]:
     return (fact("size", board.n), fact("low", board.low))
 
 
-def reach(instance: Instance, generating: bool) -> str | None:
+def reach(instance: Instance[MagicInput], generating: bool) -> str | None:
     """Generating beyond GENERATED_SIDE: beyond what is known to finish in a minute."""
-    board: Board = instance.data
+    board = instance.data
     if not generating or board.n <= GENERATED_SIDE:
         return None
     return (f"making a magic puzzle of {board.n}x{board.n} is beyond what is known to finish "
@@ -126,56 +138,69 @@ def reach(instance: Instance, generating: bool) -> str | None:
             f"5 minutes)")
 
 
-def size(instance: Instance) -> tuple[int, str]:
-    board: Board = instance.data
+def size(instance: Instance[MagicInput]) -> tuple[int, str]:
+    board = instance.data
     return board.n * board.n, "cells"
 
 
-def _grid(instance: Instance, answer: Answer) -> list[list[int | None]]:
-    board: Board = instance.data
+def _grid(instance: Instance[MagicInput], answer: Answer) -> list[list[int | None]]:
+    board = instance.data
     return atom_grid(answer, "value", board.n, board.n, int)
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[MagicInput], answer: Answer) -> dict[str, Any]:
     return {"grid": _grid(instance, answer)}
 
 
-def _legend(board: Board, base: str) -> str:
+def _legend(board: MagicInput, base: str) -> str:
     return f"{base}; numbers {board.low}..{board.high}, every line sums to {board.line_sum}"
 
 
-def board(instance: Instance, answer: Answer) -> Drawing:
-    data: Board = instance.data
+def board(instance: Instance[MagicInput], answer: Answer) -> Board:
+    data = instance.data
     cells = grid_of(_grid(instance, answer), given_cells(answer.symbols))
-    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
+    return Board(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+def conflict_board(instance: Instance[MagicInput], conflict: list[Symbol]) -> Board:
     """The clues alone, those that cannot hold together marked."""
-    data: Board = instance.data
+    data = instance.data
     cells = clue_grid_of(data.n, data.n, given_values(instance.clues), given_cells(conflict))
-    return Drawing(Grid(cells), _legend(data, "").lstrip("; "))
+    return Board(Grid(cells), _legend(data, "").lstrip("; "))
 
 
-def blank(size: str | None) -> Instance:
+def blank(size: str | None) -> Instance[MagicInput]:
     """An empty board of a size like "5" or "5x5" (numbers 1..N*N); default 4x4."""
-    board = Board(read_square_size(size, "4", MAX_N), 1)
+    board = MagicInput(read_square_size(size, "4", MAX_N), 1)
     return Instance("--size", _structure(board), (), board)
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[MagicInput], answer: Answer) -> list[Symbol]:
     return givens_of(answer, "value")
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
-    board: Board = instance.data
+def write(instance: Instance[MagicInput], clues: list[Symbol]) -> str:
+    board = instance.data
     header = "" if board.low == 1 else f"range: {board.low}..{board.high}\n"
     return header + csv_text(given_rows(board.n, board.n, clues))
 
 
-PUZZLE = PuzzleSpec(
-    name="magic", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_given,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    write=write, size=size, max_size=MAX_SIZE, reach=reach,
+def read_answer(instance: Instance[MagicInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "value", board.n, board.n)
+
+
+PUZZLE: PuzzleSpec[MagicInput] = PuzzleSpec(
+    name="magic", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_given, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"text": write}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
+    judging=None,
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
+    options=None,
+    read_answer=read_answer,
 )

@@ -52,36 +52,42 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Symbol
 
-from ..board import Board as Picture
-from ..board import Cell, Clue, Grid, Mark, Shape, Side
+from ..board import Board, Cell, Clue, Grid, Mark, Shape, Side
 from ..errors import InputError
-from ..puzzle import Answer, Instance, PuzzleSpec, Value, fact, to_python
+from ..player import AnswerError, PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Size,
+    Value,
+    Writing,
+    fact,
+    to_python,
+)
+from ._answers import read_grid
 from ._grid import cells_grid, content_lines, read_size, tatham_game_id
-from ._nonogram_formats import (
-    GNO_SECTION,
-    LETTER_CLUES,
-    MAX_SIDE,
-    UNKNOWN,
-    Board,
-    check_fit,
-    read_cwd,
-    read_gno,
-    read_jcross,
-    read_letters,
-    read_lists,
-    read_mk,
-    read_nin,
-    read_non,
-    read_nonogrid,
-    read_puzzlekit,
-    read_pzpr,
-    read_tatham,
-    read_webpbn,
-    write_pzpr,
+from ._nonogram_clues import MAX_SIDE, UNKNOWN, NonogramClues, check_fit
+from ._nonogram_ids import LETTER_CLUES, read_letters, read_lists, read_pzpr, read_tatham
+from ._nonogram_numbers import read_cwd, read_jcross, read_mk, read_nin, read_non, read_puzzlekit
+from ._nonogram_sections import GNO_SECTION, read_gno, read_nonogrid, read_webpbn
+from ._nonogram_writers import (
+    clue_runs,
+    clue_text,
+    runs_of,
+    write_cwd,
+    write_mk,
+    write_nin,
+    write_non,
+    write_puzzlink,
 )
 from ._pzpr import looks_like_address
 
@@ -122,7 +128,7 @@ _TWO_NUMBERS = re.compile(r"[0-9]+[\s,]+[0-9]+")
 _NON_KEYWORD = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
 
 
-class Drawing(NamedTuple):
+class NonogramInput(NamedTuple):
     """What render needs besides the answer: the board's size and where clues came from."""
 
     width: int
@@ -130,7 +136,7 @@ class Drawing(NamedTuple):
     goal: str | None = None  # the known solution of a `.non` file, '0'/'1' row-major
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[NonogramInput]:
     lines = content_lines(text, source)
     number, first = lines[0]
     blank = {n for n, raw in enumerate(text.splitlines(), start=1) if not raw.strip()}
@@ -190,14 +196,14 @@ def _without_comments(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
-def instance_of(board: Board, source: str) -> Instance:
+def instance_of(board: NonogramClues, source: str) -> Instance[NonogramInput]:
     structure = (fact("width", board.width), fact("height", board.height))
     clues = [line_clue("col_clue", c, runs)
              for c, runs in enumerate(board.columns, start=1) if runs is not None]
     clues += [line_clue("row_clue", r, runs)
               for r, runs in enumerate(board.rows, start=1) if runs is not None]
     clues += [fact("given", r, c, int(black)) for (r, c), black in sorted(board.givens.items())]
-    return Instance(source, structure, tuple(clues), Drawing(board.width, board.height,
+    return Instance(source, structure, tuple(clues), NonogramInput(board.width, board.height,
                                                              board.goal))
 
 
@@ -210,42 +216,10 @@ def line_clue(name: str, index: int, runs: list[int]) -> Symbol:
     return fact(name, index, later, runs[0] if runs else 0)
 
 
-def runs_of(clue: Symbol) -> list[int]:
-    """The run lengths of a line clue."""
-    return _clue_runs(to_python(clue.arguments[2]), to_python(clue.arguments[1]))
-
-
-def _clue_runs(first: Value, later: Value) -> list[int]:
-    """The run lengths of a clue's first run and nested list of later ones."""
-    if not isinstance(first, int):
-        raise ValueError(f"not a run length: {first!r}")
-    if first <= 0:
-        return []
-    runs, term = [first], later
-    while term != ():
-        if not isinstance(term, tuple) or len(term) != 2 or not isinstance(term[0], int):
-            raise ValueError(f"not a list of runs: {term!r}")
-        runs.append(term[0])
-        term = term[1]
-    return runs
-
-
-def size(instance: Instance) -> tuple[int, str]:
-    """About the number of ground ladder atoms: each run's slack, summed, plus the cells."""
-    drawing: Drawing = instance.data
-    total = drawing.width * drawing.height
-    for clue in instance.clues:
-        if clue.name in ("row_clue", "col_clue"):
-            runs = runs_of(clue)
-            length = drawing.width if clue.name == "row_clue" else drawing.height
-            total += len(runs) * (length - sum(runs) - len(runs) + 2)
-    return total, "ground run positions"
-
-
-def reach(instance: Instance, generating: bool) -> str | None:
+def reach(instance: Instance[NonogramInput], generating: bool) -> str | None:
     """Random-looking clues on a large board: beyond what is known to finish (see
     FOOTHOLD_SHARE)."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     if generating or drawing.width * drawing.height <= OPEN_CELLS:
         return None
     lines = footholds = 0
@@ -263,17 +237,29 @@ def reach(instance: Instance, generating: bool) -> str | None:
             f"finish in a minute")
 
 
+def size(instance: Instance[NonogramInput]) -> tuple[int, str]:
+    """About the number of ground ladder atoms: each run's slack, summed, plus the cells."""
+    drawing = instance.data
+    total = drawing.width * drawing.height
+    for clue in instance.clues:
+        if clue.name in ("row_clue", "col_clue"):
+            runs = runs_of(clue)
+            length = drawing.width if clue.name == "row_clue" else drawing.height
+            total += len(runs) * (length - sum(runs) - len(runs) + 2)
+    return total, "ground run positions"
+
+
 # --- Answers ------------------------------------------------------------------------------
 
-def _cells(instance: Instance, answer: Answer) -> list[list[bool | None]]:
+def _cells(instance: Instance[NonogramInput], answer: Answer) -> list[list[bool | None]]:
     """True black, False white, None unknown (a partial answer)."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     return cells_grid(drawing.height, drawing.width,
                       [*((r, c, True) for r, c in answer.atoms("black", 2)),
                        *((r, c, False) for r, c in answer.atoms("white", 2))])
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[NonogramInput], answer: Answer) -> dict[str, Any]:
     """`#` black, `.` white, `?` a cell a partial answer (a hint) leaves open."""
     symbol = {True: "#", False: ".", None: "?"}
     return {"grid": ["".join(symbol[cell] for cell in row) for row in _cells(instance, answer)]}
@@ -282,26 +268,26 @@ def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
 def _clues(answer: Answer, name: str, count: int) -> list[list[int] | None]:
     clues: list[list[int] | None] = [None] * count
     for index, later, first in answer.atoms(name, 3):
-        clues[index - 1] = _clue_runs(first, later)
+        clues[index - 1] = clue_runs(first, later)
     return clues
 
 
-def board(instance: Instance, answer: Answer) -> Picture:
+def board(instance: Instance[NonogramInput], answer: Answer) -> Board:
     """Black and white cells, the runs of every line beside it (columns above, rows left)."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     givens = {(r, c): bool(black) for r, c, black in answer.atoms("given", 3)}
     cells = tuple(tuple(_picture_cell(cell, (r, c) in givens, False)
                         for c, cell in enumerate(row, start=1))
                   for r, row in enumerate(_cells(instance, answer), start=1))
     top = _runs_side(_clues(answer, "col_clue", drawing.width), set())
     left = _runs_side(_clues(answer, "row_clue", drawing.height), set())
-    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+    return Board(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
                    "each line, in order")
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Picture:
+def conflict_board(instance: Instance[NonogramInput], conflict: list[Symbol]) -> Board:
     """The clues of every line and the given cells, those in the conflict marked."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     clues = Answer(instance.clues)
     lines = {(clue.name, clue.arguments[0].number) for clue in conflict if clue.name != "given"}
     givens = {(r, c): bool(black) for r, c, black in clues.atoms("given", 3)}
@@ -313,7 +299,7 @@ def conflict_board(instance: Instance, conflict: list[Symbol]) -> Picture:
                      {c for name, c in lines if name == "col_clue"})
     left = _runs_side(_clues(clues, "row_clue", drawing.height),
                       {r for name, r in lines if name == "row_clue"})
-    return Picture(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
+    return Board(Grid(cells, top=top, left=left), "numbers: the runs of black cells in "
                    "each line, in order")
 
 
@@ -335,33 +321,27 @@ def _runs_side(lines: list[list[int] | None], marked: set[int]) -> Side:
                  for i, runs in enumerate(lines, start=1))
 
 
-def _clue_text(runs: list[int] | None, separator: str) -> str:
-    if runs is None:
-        return UNKNOWN
-    return separator.join(map(str, runs)) if runs else "0"
-
-
 GIVEN = {True: "▓▓", False: " x"}
 
 
 # --- Clues: naming, writing, generating -----------------------------------------------------
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
+def describe_clue(instance: Instance[NonogramInput], clue: Symbol) -> str:
     values = [to_python(arg) for arg in clue.arguments]
     if clue.name == "given":
         r, c, black = values
         return f"the {'black' if black else 'white'} cell given at ({r},{c})"
     kind = "row" if clue.name == "row_clue" else "column"
-    return f"the {kind} {values[0]} clue {_clue_text(runs_of(clue), '.')}"
+    return f"the {kind} {values[0]} clue {clue_text(runs_of(clue), '.')}"
 
 
-def blank(size_text: str | None) -> Instance:
+def blank(size_text: str | None) -> Instance[NonogramInput]:
     """An empty board of a size like `10x10` (W x H) or `10`, no clue on any line."""
     width, height = read_size(size_text, "10x10", MAX_SIDE)
-    return instance_of(Board(width, height, [None] * width, [None] * height), "--size")
+    return instance_of(NonogramClues(width, height, [None] * width, [None] * height), "--size")
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[NonogramInput], answer: Answer) -> list[Symbol]:
     """The clue of every row and column that a full answer draws."""
     grid = _cells(instance, answer)
     columns = [[grid[r][c] for r in range(len(grid))] for c in range(len(grid[0]))]
@@ -369,12 +349,12 @@ def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
             + [line_clue("row_clue", r, _runs(line)) for r, line in enumerate(grid, start=1)])
 
 
-def random_answer(instance: Instance, rng: random.Random) -> Answer:
+def random_answer(instance: Instance[NonogramInput], rng: random.Random) -> Answer:
     """A random picture as Tatham's Pattern makes one: uniform noise, each cell replaced by
     the mean of its 3x3 neighbourhood (thick areas of black and white, some fine detail),
     black above the median. Uniform noise alone (clingo's random signs) makes pictures
     whose clues hardly ever have one solution beyond 15x15."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     width, height = drawing.width, drawing.height
     noise = [[rng.random() for _ in range(width)] for _ in range(height)]
 
@@ -399,9 +379,9 @@ def _runs(line: list[bool | None]) -> list[int]:
     return runs
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
+def write(instance: Instance[NonogramInput], clues: list[Symbol]) -> str:
     """A Tatham game ID; a line whose clue is not among `clues` is written `?`."""
-    drawing: Drawing = instance.data
+    drawing = instance.data
     columns: list[str] = [UNKNOWN] * drawing.width
     rows: list[str] = [UNKNOWN] * drawing.height
     givens: dict[int, bool] = {}
@@ -436,103 +416,39 @@ def _tatham_squares(givens: dict[int, bool], cells: int) -> str:
     return "".join(out)
 
 
-def _lines_of(instance: Instance, clues: list[Symbol]) -> tuple[list[list[int] | None],
-                                                                 list[list[int] | None],
-                                                                 dict[tuple[int, int], bool]]:
-    """The column clues, row clues (None: no clue) and given cells among `clues`."""
-    drawing: Drawing = instance.data
-    columns: list[list[int] | None] = [None] * drawing.width
-    rows: list[list[int] | None] = [None] * drawing.height
-    givens: dict[tuple[int, int], bool] = {}
-    for clue in clues:
-        if clue.name == "given":
-            row, column, black = (arg.number for arg in clue.arguments)
-            givens[row, column] = bool(black)
-        else:
-            lines = rows if clue.name == "row_clue" else columns
-            lines[clue.arguments[0].number - 1] = runs_of(clue)
-    return columns, rows, givens
+
+def read_answer(instance: Instance[NonogramInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's picture, `{"grid": ["#..#", ...]}`: `#` black, `.` white, `?` a cell
+    left open (1 and 0 for black and white too)."""
+    drawing = instance.data
+
+    def atoms(r: int, c: int, value: Any) -> list[Symbol]:
+        if value in ("#", 1):
+            return [fact("black", r, c)]
+        if value in (".", 0):
+            return [fact("white", r, c)]
+        raise AnswerError(f"grid[{r - 1}][{c - 1}]", f"expected # (black), . (white) or ? "
+                          f"(open), found {value!r:.40}")
+
+    return read_grid(solution, drawing.height, drawing.width, ("black", "white"), atoms)
 
 
-def write_non(instance: Instance, clues: list[Symbol]) -> str:
-    """A `.non` file (`?` for a line without a clue); given cells have no form there."""
-    drawing: Drawing = instance.data
-    columns, rows, givens = _lines_of(instance, clues)
-    if givens:
-        raise InputError(instance.source, "given cells cannot be written in a .non file "
-                         "(a Tatham game ID holds them)")
-    out = [f"width {drawing.width}", f"height {drawing.height}", "", "rows"]
-    out += [_clue_text(runs, ",") for runs in rows] + ["", "columns"]
-    out += [_clue_text(runs, ",") for runs in columns]
-    return "\n".join(out) + "\n"
-
-
-def _plain_lines(instance: Instance, clues: list[Symbol], name: str,
-                 ) -> tuple[list[list[int]], list[list[int]]]:
-    """Every column's and row's runs for a format of plain clue lines, which has no form
-    for given cells or a line without a clue (`0` is an empty line there)."""
-    columns, rows, givens = _lines_of(instance, clues)
-    if givens:
-        raise InputError(instance.source, f"given cells cannot be written in a {name} file "
-                         "(a Tatham game ID holds them)")
-    if any(runs is None for runs in columns + rows):
-        raise InputError(instance.source, f"a line without a clue cannot be written in a "
-                         f"{name} file (there, 0 is a line without black cells)")
-    return [runs or [0] for runs in columns if runs is not None], \
-        [runs or [0] for runs in rows if runs is not None]
-
-
-def _numbers(lines: list[list[int]]) -> list[str]:
-    return [" ".join(map(str, runs)) for runs in lines]
-
-
-def write_nin(instance: Instance, clues: list[Symbol]) -> str:
-    """Jakub Wilk's `.nin`: `W H`, the row clues, the column clues."""
-    drawing: Drawing = instance.data
-    columns, rows = _plain_lines(instance, clues, ".nin")
-    return "\n".join([f"{drawing.width} {drawing.height}", *_numbers(rows),
-                      *_numbers(columns)]) + "\n"
-
-
-def write_mk(instance: Instance, clues: list[Symbol]) -> str:
-    """Olšák's `.mk`: `H W`, the row clues, `#`, the column clues."""
-    drawing: Drawing = instance.data
-    columns, rows = _plain_lines(instance, clues, ".mk")
-    return "\n".join([f"{drawing.height} {drawing.width}", *_numbers(rows), "#",
-                      *_numbers(columns)]) + "\n"
-
-
-def write_cwd(instance: Instance, clues: list[Symbol]) -> str:
-    """The `.cwd` layout: H, W, the row clues, a blank line, the column clues."""
-    drawing: Drawing = instance.data
-    columns, rows = _plain_lines(instance, clues, ".cwd")
-    return "\n".join([str(drawing.height), str(drawing.width), *_numbers(rows), "",
-                      *_numbers(columns)]) + "\n"
-
-
-def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
-    """A puzz.link address; pzprjs has no line without a clue and no given cell."""
-    drawing: Drawing = instance.data
-    columns, rows, givens = _lines_of(instance, clues)
-    if givens:
-        raise InputError(instance.source, "given cells cannot be written in a puzz.link "
-                         "address (a Tatham game ID holds them)")
-    known_columns = [runs for runs in columns if runs is not None]
-    known_rows = [runs for runs in rows if runs is not None]
-    if len(known_columns) < len(columns) or len(known_rows) < len(rows):
-        raise InputError(instance.source, "a line without a clue cannot be written in a "
-                         "puzz.link address (there, an empty line has no black cell)")
-    return write_pzpr(drawing.width, drawing.height, known_columns, known_rows) + "\n"
-
-
-PUZZLE = PuzzleSpec(
-    name="nonogram", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of, random_answer=random_answer,
-    write=write, size=size, max_size=MAX_SIZE, reach=reach, configuration=CONFIGURATION,
-    clingo_options=CLINGO_OPTIONS, inline=True,
-    writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink, "nin": write_nin,
-             "mk": write_mk, "cwd": write_cwd},
-    # These state every line's clue: `generate` keeps them all for them.
-    complete_formats=("puzzlink", "nin", "mk", "cwd"),
+PUZZLE: PuzzleSpec[NonogramInput] = PuzzleSpec(
+    name="nonogram", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None, refuses_explain=None),
+    writing=Writing(
+        writers={"tatham": write, "non": write_non, "puzzlink": write_puzzlink,
+                 "nin": write_nin, "mk": write_mk, "cwd": write_cwd},
+        # These state every line's clue: `generate` keeps them all for them.
+        complete_formats=("puzzlink", "nin", "mk", "cwd")),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=random_answer,
+                          clue_atom=None),
+    judging=None,
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
+    options=None,
+    configuration=CONFIGURATION, clingo_options=CLINGO_OPTIONS, inline=True,
+    read_answer=read_answer,
 )

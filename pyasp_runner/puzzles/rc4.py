@@ -15,7 +15,7 @@ from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
 from ..numerals import fields as split_fields
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..puzzle import Answer, Drawing, Instance, PuzzleSpec, Size, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
 MAX_PART = 4096
@@ -23,7 +23,7 @@ _BYTE = re.compile(r"(?:0[xX])?([0-9a-fA-F]+)")
 UNKNOWN = "·"
 
 
-class Message(NamedTuple):
+class Rc4Input(NamedTuple):
     parts: tuple[tuple[int, ...], ...]
     alphabet: frozenset[int]
 
@@ -32,7 +32,7 @@ class Message(NamedTuple):
         return len(self.parts[0])
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[Rc4Input]:
     lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1)
              if raw.strip() and not raw.lstrip().startswith("#")]
     if not lines:
@@ -55,7 +55,7 @@ def parse(text: str, source: str) -> Instance:
         if len(part) != width:
             raise InputError(source, f"part of {len(part)} bytes, but only the last part may "
                              f"be shorter than the first ({width} bytes)", number)
-    return instance_of(source, Message(tuple(parts), alphabet))
+    return instance_of(source, Rc4Input(tuple(parts), alphabet))
 
 
 def _part(line: str, source: str, number: int) -> tuple[int, ...]:
@@ -100,7 +100,7 @@ def _alphabet(spec: str, source: str, number: int | None) -> frozenset[int]:
     return frozenset(codes)
 
 
-def instance_of(source: str, message: Message) -> Instance:
+def instance_of(source: str, message: Rc4Input) -> Instance[Rc4Input]:
     structure = [fact("allowed", code) for code in sorted(message.alphabet)]
     order = [(p, i) for p, part in enumerate(message.parts, start=1)
              for i in range(1, len(part) + 1)]
@@ -110,11 +110,11 @@ def instance_of(source: str, message: Message) -> Instance:
     return Instance(source, tuple(structure), (), message)
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[Rc4Input]) -> tuple[int, str]:
     """Ground plaintext choices and the pairs read as text: per character, the key bytes
     that keep every part's character at its position in the alphabet (asp/rc4.lp's
     candidates), and per two characters in a row, the pairs of their choices."""
-    message: Message = instance.data
+    message = instance.data
     allowed = sum(1 << code for code in message.alphabet)
     # turns[b]: the key bytes that turn cipher byte b into an allowed character.
     turns = [sum(1 << key for key in range(256) if allowed >> (b ^ key) & 1)
@@ -135,9 +135,9 @@ def size(instance: Instance) -> tuple[int, str]:
 MAX_SIZE = 4_000_000
 
 
-def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[int | None],
+def _read(instance: Instance[Rc4Input], answer: Answer) -> tuple[list[int | None], list[int | None],
                                                        list[str]]:
-    message: Message = instance.data
+    message = instance.data
     keys: list[int | None] = [None] * message.width
     for position, byte in answer.atoms("key", 2):
         keys[int(position) - 1] = int(byte)
@@ -150,12 +150,12 @@ def _read(instance: Instance, answer: Answer) -> tuple[list[int | None], list[in
     return keys, counts, ["".join(row) for row in chars]
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[Rc4Input], answer: Answer) -> dict[str, Any]:
     keys, counts, plaintext = _read(instance, answer)
     return {"keystream": keys, "plaintext": plaintext, "candidates": counts}
 
 
-def board(instance: Instance, answer: Answer) -> Board:
+def board(instance: Instance[Rc4Input], answer: Answer) -> Board:
     """The recovered text, a part a line, the positions with more than one key byte left
     marked ambiguous; the key bytes and the keystream below."""
     keys, counts, plaintext = _read(instance, answer)
@@ -172,10 +172,13 @@ def board(instance: Instance, answer: Answer) -> Board:
     return Board(Lines(rows), "the most text-like plaintext", notes)
 
 
-PUZZLE = PuzzleSpec(
-    name="rc4", parse=parse, solution_json=solution_json,
-    board=board, size=size,
-    max_size=MAX_SIZE,
+PUZZLE: PuzzleSpec[Rc4Input] = PuzzleSpec(
+    name="rc4", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
+                    listing=None),
+    reasoning=None, writing=None, generating=None, judging=None,
+    size=Size(measure=size, limit=MAX_SIZE),
+    options=None,
     unsolvable="no keystream makes every message text of the alphabet",
     unsolvable_alone="no keystream makes every message text of the alphabet",
 )

@@ -13,17 +13,18 @@ Written (`--to`): `tatham`, the game ID (pzprjs has no Signpost).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
 
 from clingo import Symbol
 
-from ..board import Board as Drawing
-from ..board import Cell, Grid, clue_grid_of, grid_of
+from ..board import Board, Cell, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import natural
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import Answer, Drawing, Instance, PuzzleSpec, Reasoning, Size, Writing, fact
+from ._answers import read_numbers
 from ._drawing import given_cells, given_values
 from ._grid import (
     content_lines,
@@ -53,7 +54,7 @@ STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 _PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(c?)")
 
 
-class Board(NamedTuple):
+class SignpostInput(NamedTuple):
     """What render and write need besides the answer: size, variant and every arrow."""
 
     rows: int
@@ -66,7 +67,7 @@ class Board(NamedTuple):
         return self.rows * self.cols
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[SignpostInput]:
     lines = content_lines(text, source)
     line, game_id = tatham_game_id(lines, source, "5x5:1cceef...", "signpost")
     params, colon, desc = game_id.partition(":")
@@ -91,7 +92,7 @@ def parse(text: str, source: str) -> Instance:
                                  f"({at // cols + 1},{at % cols + 1}) and "
                                  f"({index // cols + 1},{index % cols + 1}))", line)
             givens[number] = index
-    board = Board(rows, cols, bool(match.group(3)),
+    board = SignpostInput(rows, cols, bool(match.group(3)),
                   tuple(tuple(arrows[r * cols:(r + 1) * cols]) for r in range(rows)))
     clues = tuple(fact("given", i // cols + 1, i % cols + 1, v) for v, i in sorted(givens.items()))
     return Instance(source, _structure(board), clues, board)
@@ -125,7 +126,7 @@ def _unpick(desc: str, cells: int, source: str, line: int) -> tuple[list[int], l
     return arrows, numbers
 
 
-def _structure(board: Board) -> tuple[Symbol, ...]:
+def _structure(board: SignpostInput) -> tuple[Symbol, ...]:
     facts = [fact("rows", board.rows), fact("cols", board.cols)]
     for r, row in enumerate(board.arrows, start=1):
         for c, direction in enumerate(row, start=1):
@@ -135,7 +136,7 @@ def _structure(board: Board) -> tuple[Symbol, ...]:
     return tuple(facts)
 
 
-def size(instance: Instance) -> tuple[int, str]:
+def size(instance: Instance[SignpostInput]) -> tuple[int, str]:
     """The checks of "this arrow sees that cell" asp/signpost.lp grounds: for every
     candidate pair of a cell and a number (`candidates`), the cells its arrow sees (where
     the next number may stand) and the cells whose arrows see it (the previous one); and
@@ -145,10 +146,10 @@ def size(instance: Instance) -> tuple[int, str]:
     return _Measure(instance).total(), "number-successor checks"
 
 
-def reach(instance: Instance, generating: bool) -> str | None:
+def reach(instance: Instance[SignpostInput], generating: bool) -> str | None:
     """A board whose given numbers leave many candidates per cell: beyond what is known
     to finish (see OPEN_PER_CELL)."""
-    board: Board = instance.data
+    board = instance.data
     count = sum(cells.bit_count() for cells in candidates(instance))
     if board.cells < OPEN_CELLS or count <= OPEN_PER_CELL * board.cells:
         return None
@@ -157,7 +158,7 @@ def reach(instance: Instance, generating: bool) -> str | None:
             f"finish in a minute")
 
 
-def candidates(instance: Instance) -> Iterator[int]:
+def candidates(instance: Instance[SignpostInput]) -> Iterator[int]:
     """For each number 1..N, the cells the encoding keeps as candidates for it (a bit
     mask, `_Rays.index`)."""
     return _Measure(instance).candidates()
@@ -170,8 +171,8 @@ class _Measure:
     first (after the last) given number, that one bounds it alone; a given number stands
     on its cell; without any, every number may stand anywhere."""
 
-    def __init__(self, instance: Instance) -> None:
-        board: Board = instance.data
+    def __init__(self, instance: Instance[SignpostInput]) -> None:
+        board = instance.data
         self.cells = board.cells
         self.rays = _Rays(board)
         self.givens = sorted((clue.arguments[2].number,
@@ -216,7 +217,7 @@ class _Rays:
     """The board as bit masks, a bit per cell (`index`), with a column of padding so
     that no move wraps round: what the arrows see, walked for many cells at once."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: SignpostInput) -> None:
         self.stride = board.cols + 1
         self.side = max(board.rows, board.cols)
         self.board = 0
@@ -286,46 +287,59 @@ def _shift(cells: int, step: int) -> int:
     return cells << step if step > 0 else cells >> -step
 
 
-def board(instance: Instance, answer: Answer) -> Drawing:
-    data: Board = instance.data
+def board(instance: Instance[SignpostInput], answer: Answer) -> Board:
+    data = instance.data
     cells = grid_of(number_grid(answer, data.rows, data.cols), given_cells(answer.symbols))
     return _with_arrows(data, cells)
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+def conflict_board(instance: Instance[SignpostInput], conflict: list[Symbol]) -> Board:
     """The board with its arrows and the given numbers alone, those in the conflict marked."""
-    data: Board = instance.data
+    data = instance.data
     cells = clue_grid_of(data.rows, data.cols, given_values(instance.clues),
                          given_cells(conflict))
     return _with_arrows(data, cells)
 
 
-def _with_arrows(data: Board, cells: tuple[tuple[Cell, ...], ...]) -> Drawing:
+def _with_arrows(data: SignpostInput, cells: tuple[tuple[Cell, ...], ...]) -> Board:
     arrowed = tuple(tuple(cell._replace(arrow=STEPS[data.arrows[r][c]])
                           for c, cell in enumerate(row)) for r, row in enumerate(cells))
     legend = "every arrow points towards the next number"
     if data.corners:
         legend += "; corner variant: 1 top left, the last number bottom right"
-    return Drawing(Grid(arrowed), legend)
+    return Board(Grid(arrowed), legend)
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
-    board: Board = instance.data
+def solution_json(instance: Instance[SignpostInput], answer: Answer) -> dict[str, Any]:
+    board = instance.data
     return {"grid": number_grid(answer, board.rows, board.cols)}
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
+def write(instance: Instance[SignpostInput], clues: list[Symbol]) -> str:
     """The game ID with the board's arrows and the numbers of `clues`."""
-    board: Board = instance.data
+    board = instance.data
     numbers = {(a.number, b.number): v.number for a, b, v in (c.arguments for c in clues)}
     desc = "".join(f"{numbers.get((r, c), '')}{LETTERS[board.arrows[r - 1][c - 1]]}"
                    for r in range(1, board.rows + 1) for c in range(1, board.cols + 1))
     return f"{board.cols}x{board.rows}{'c' if board.corners else ''}:{desc}\n"
 
 
-PUZZLE = PuzzleSpec(
-    name="signpost", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_given,
-    conflict_board=conflict_board, write=write, size=size,
-    max_size=MAX_SIZE, reach=reach, inline=True, writers={"tatham": write},
+def read_answer(instance: Instance[SignpostInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's numbers, `{"grid": [[n, ...], ...]}` (null: left open)."""
+    board = instance.data
+    return read_numbers(solution, "number", board.rows, board.cols)
+
+
+PUZZLE: PuzzleSpec[SignpostInput] = PuzzleSpec(
+    name="signpost", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_given, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"tatham": write}, complete_formats=()),
+    generating=None, judging=None,
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
+    options=None,
+    inline=True,
+    read_answer=read_answer,
 )

@@ -16,15 +16,26 @@ Written (`--to`): `tatham` (the game ID, the default) and `puzzlink`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from clingo import Function, Symbol
 
-from ..board import Board as Drawing
-from ..board import Grid, clue_grid_of, grid_of
+from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
 from ..numerals import NATURAL, integer, is_digits, is_integer, natural
-from ..puzzle import Answer, Instance, PuzzleSpec, fact
+from ..player import PlayerAnswer
+from ..puzzle import (
+    Answer,
+    Drawing,
+    Generating,
+    Instance,
+    PuzzleSpec,
+    Reasoning,
+    Writing,
+    fact,
+)
+from ._answers import read_numbers
 from ._drawing import answer_sides, conflict_sides, given_cells, given_values
 from ._edges import SIDES, describe_edge, line_cells
 from ._grid import (
@@ -43,13 +54,13 @@ _HEADER = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
 _GRID_TOKEN = re.compile(rf"[a-z]|_|{NATURAL}|.", re.DOTALL)
 
 
-class Board(NamedTuple):
+class SkyscrapersInput(NamedTuple):
     """What render needs besides the answer: the grid's size."""
 
     size: int
 
 
-def parse(text: str, source: str) -> Instance:
+def parse(text: str, source: str) -> Instance[SkyscrapersInput]:
     lines = content_lines(text, source)
     joined = "".join(line for _, line in lines)
     if looks_like_address(joined):
@@ -68,10 +79,10 @@ def parse(text: str, source: str) -> Instance:
     clues = _read_clues(clue_part, size, source, number)
     if comma:
         clues += _read_grid(grid_part, size, source, number)
-    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+    return Instance(source, (fact("size", size),), tuple(clues), SkyscrapersInput(size))
 
 
-def _from_puzzlink(text: str, source: str, line: int) -> Instance:
+def _from_puzzlink(text: str, source: str, line: int) -> Instance[SkyscrapersInput]:
     found = read_address(text, source, line, ("skyscrapers", "building", "skyscraper"))
     size = found.cols
     if not 1 <= size <= MAX_N:
@@ -91,10 +102,10 @@ def _from_puzzlink(text: str, source: str, line: int) -> Instance:
                 raise InputError(source, f"Out-of-range number in grid description: "
                                  f"{value} (1..{size})", line)
             clues.append(fact("given", index // size + 1, index % size + 1, value))
-    return Instance(source, (fact("size", size),), tuple(clues), Board(size))
+    return Instance(source, (fact("size", size),), tuple(clues), SkyscrapersInput(size))
 
 
-def write_puzzlink(instance: Instance, clues: list[Symbol]) -> str:
+def write_puzzlink(instance: Instance[SkyscrapersInput], clues: list[Symbol]) -> str:
     """A puzz.link address: the side clues, then the given heights if there are any."""
     size = instance.data.size
     sides: list[int | None] = [None] * (4 * size)
@@ -173,45 +184,52 @@ def _heights(size: int, answer: Answer) -> list[list[int | None]]:
     return atom_grid(answer, "tower", size, size, int)
 
 
-def board(instance: Instance, answer: Answer) -> Drawing:
+def board(instance: Instance[SkyscrapersInput], answer: Answer) -> Board:
     """The heights, the counts of towers seen outside."""
     size = instance.data.size
     givens = given_cells(answer.symbols)
     cells = grid_of(_heights(size, answer), givens)
-    return Drawing(Grid(cells, *answer_sides(size, answer, instance.clues)),
+    return Board(Grid(cells, *answer_sides(size, answer, instance.clues)),
                  LEGEND)
 
 
-def conflict_board(instance: Instance, conflict: list[Symbol]) -> Drawing:
+def conflict_board(instance: Instance[SkyscrapersInput], conflict: list[Symbol]) -> Board:
     """The edge clues and given heights alone, those that cannot hold together marked."""
     size = instance.data.size
     marked = set(conflict)
     cells = clue_grid_of(size, size, given_values(instance.clues), given_cells(marked))
-    return Drawing(Grid(cells, *conflict_sides(size, instance.clues, marked)),
+    return Board(Grid(cells, *conflict_sides(size, instance.clues, marked)),
                  LEGEND)
 
 
 LEGEND = "digits outside: towers seen from that side"
 
 
-def solution_json(instance: Instance, answer: Answer) -> dict[str, Any]:
+def solution_json(instance: Instance[SkyscrapersInput], answer: Answer) -> dict[str, Any]:
     return {"grid": _heights(instance.data.size, answer)}
 
 
-def describe_clue(instance: Instance, clue: Symbol) -> str:
+def read_answer(instance: Instance[SkyscrapersInput], solution: Mapping[str, Any]
+                ) -> PlayerAnswer:
+    """A player's heights, `{"grid": [[h, ...], ...]}` (null: a cell left open)."""
+    size = instance.data.size
+    return read_numbers(solution, "tower", size, size, what="a height")
+
+
+def describe_clue(instance: Instance[SkyscrapersInput], clue: Symbol) -> str:
     if clue.name == "given":
         return describe_given(instance, clue)
     side, line, count = clue.arguments
     return describe_edge(side.string, line.number, count.number)
 
 
-def blank(size: str | None) -> Instance:
+def blank(size: str | None) -> Instance[SkyscrapersInput]:
     """An empty grid of a size like "5" or "5x5" (default 5, as Tatham's)."""
     side = read_square_size(size, "5", MAX_N)
     return parse(f"{side}:" + "/" * (4 * side - 1), "--size")
 
 
-def clues_of(instance: Instance, answer: Answer) -> list[Symbol]:
+def clues_of(instance: Instance[SkyscrapersInput], answer: Answer) -> list[Symbol]:
     """Every edge clue and every height the full answer implies."""
     size = instance.data.size
     grid = [[_height(h) for h in row] for row in _heights(size, answer)]
@@ -230,7 +248,7 @@ def clue_atom(clue: Symbol) -> Symbol | None:
     return Function("tower", clue.arguments) if clue.name == "given" else None
 
 
-def write(instance: Instance, clues: list[Symbol]) -> str:
+def write(instance: Instance[SkyscrapersInput], clues: list[Symbol]) -> str:
     """A Tatham game ID with these clues (and the `,` grid part if a height is given)."""
     size = instance.data.size
     entries = [""] * (4 * size)
@@ -266,10 +284,15 @@ def _grid_text(cells: list[int | None]) -> str:
     return "".join(parts)
 
 
-PUZZLE = PuzzleSpec(
-    name="skyscrapers", parse=parse, solution_json=solution_json, board=board,
-    describe_clue=describe_clue,
-    conflict_board=conflict_board, blank=blank, clues_of=clues_of,
-    clue_atom=clue_atom, write=write, inline=True,
-    writers={"tatham": write, "puzzlink": write_puzzlink},
+PUZZLE: PuzzleSpec[SkyscrapersInput] = PuzzleSpec(
+    name="skyscrapers", parse=parse,
+    drawing=Drawing(board=board, solution_json=solution_json, conflict_board=conflict_board,
+                    listing=None),
+    reasoning=Reasoning(describe_clue=describe_clue, refuses_hint=None, refuses_explain=None),
+    writing=Writing(writers={"tatham": write, "puzzlink": write_puzzlink}, complete_formats=()),
+    generating=Generating(blank=blank, clues_of=clues_of, random_answer=None,
+                          clue_atom=clue_atom),
+    judging=None, size=None, options=None,
+    inline=True,
+    read_answer=read_answer,
 )

@@ -8,8 +8,6 @@ its own options, constants, clingo's arguments, the size limit) and how it is se
 `Session` (`questions.py`) asks its questions of.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -59,7 +57,7 @@ class Loaded(NamedTuple):
     """A puzzle read from its text, with the encoding and clingo settings to solve it."""
 
     puzzle: Puzzle
-    instance: Instance
+    instance: Instance[Any]
     encoding: Path
     extra_args: tuple[str, ...]
     notes: tuple[str, ...]
@@ -75,12 +73,12 @@ def load(puzzle: str, text: str, *, source: str = "<text>",
          settings: Settings = DEFAULTS) -> Loaded:
     """Read `text` as a `puzzle` and check it against the size limit and the options."""
     found = puzzle_named(puzzle)
-    values: dict[str, bool | str | None] = {option.name: None for option in found.spec.options}
+    values: dict[str, bool | str | None] = {option.name: None for option in found.options}
     values.update(settings.options)
-    unknown = sorted(set(values) - {option.name for option in found.spec.options})
+    unknown = sorted(set(values) - {option.name for option in found.options})
     if unknown:
         raise UserError(f"{found.name} has no option {unknown[0]!r} "
-                        f"(its options: {', '.join(o.name for o in found.spec.options) or 'none'})")
+                        f"(its options: {', '.join(o.name for o in found.options) or 'none'})")
     instance = found.configure(found.parse(text, source), values)
     found.check_size(instance, settings.max_size, settings.force)
     rules = Path(settings.encoding) if settings.encoding is not None else found.encoding

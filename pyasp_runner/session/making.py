@@ -19,8 +19,9 @@ from .. import runner
 from ..errors import InputError, UserError
 from ..puzzle import Answer, Instance
 from ..puzzles import registry
+from .judging import answered
 from .loading import DEFAULTS, Loaded, Settings, check_encoding_file, clingo_arguments, puzzle_named
-from .questions import Progress, Session, answered
+from .questions import Progress, Session
 
 if TYPE_CHECKING:
     from clingo import Symbol
@@ -41,7 +42,7 @@ class Made(NamedTuple):
     time_s: float
     grade: dict[str, Any]
     loaded: Loaded
-    blank: Instance
+    blank: Instance[Any]
     notes: tuple[str, ...] = ()
 
     def board(self) -> Board:
@@ -53,9 +54,10 @@ def generation_note(puzzle: str, size: str | None = None) -> str | None:
     """Why generating a `puzzle` of this `size` is beyond what is known to finish in a
     minute: a note to say before starting; None if nothing is known against it."""
     found = puzzle_named(puzzle)
-    if found.spec.blank is None:
+    making = found.spec.generating
+    if making is None:
         return None
-    return found.reach(found.spec.blank(size), generating=True)
+    return found.reach(making.blank(size), generating=True)
 
 
 def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = None,
@@ -71,7 +73,8 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
 
     found = puzzle_named(puzzle)
     spec = found.spec
-    if not (spec.blank and spec.clues_of and spec.write):
+    making, writing = spec.generating, spec.writing
+    if making is None or writing is None:
         makers = ", ".join(name for name, p in registry().items() if p.can_generate)
         why = found.why_not_generated
         raise UserError(f"{found.name} cannot be generated{': ' + why if why else ''} "
@@ -85,18 +88,18 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
                         f"{', '.join(formats)})")
     fmt = to or next(iter(formats))
     write = found.writer(fmt)
-    blank = spec.blank(size)
+    blank = making.blank(size)
     # The empty board is grounded when the full solution comes from solving it. A
     # puzzle's own random answer leaves only boards with clues to ground, each with
     # most of the answer given (a 30x30 path puzzle, 810,000 candidate pairs empty, is
     # made in half a minute): then the time is what grows (`generation_note`).
-    if spec.random_answer is None:
+    if making.random_answer is None:
         found.check_size(blank, settings.max_size, settings.force)
     rules = Path(settings.encoding) if settings.encoding is not None else found.encoding
     check_encoding_file(rules)
     extra_args, notes = clingo_arguments(rules, settings.constants, settings.clingo_args,
                                          spec.clingo_options, found.name)
-    complete = fmt in spec.complete_formats
+    complete = fmt in writing.complete_formats
 
     def writable(clue: Symbol) -> bool:
         """Whether the format can state this clue (puzz.link has no cell given empty)."""
@@ -106,13 +109,13 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
             return False
         return True
 
-    def clues_of(puzzle: Instance, answer: Answer) -> list[Symbol]:
-        candidates = spec.clues_of(puzzle, answer)  # type: ignore[misc]
+    def clues_of(puzzle: Instance[Any], answer: Answer) -> list[Symbol]:
+        candidates = making.clues_of(puzzle, answer)
         return candidates if complete else [clue for clue in candidates if writable(clue)]
 
     random_answer = None
-    if spec.random_answer is not None:
-        answer_of = spec.random_answer
+    if making.random_answer is not None:
+        answer_of = making.random_answer
 
         def random_answer(rng: random.Random) -> Answer | None:
             return answer_of(blank, rng)
@@ -125,7 +128,7 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
     made = answered(lambda: reasoning.generate(
         rules, blank.structure, lambda answer: clues_of(blank, answer), chosen,
         minimise=minimise, deadline=deadline, limits=limits, progress=progress,
-        phase=phase, random_answer=random_answer, clue_atom=spec.clue_atom, easy=easy))
+        phase=phase, random_answer=random_answer, clue_atom=making.clue_atom, easy=easy))
     if made is None:
         return None
     clues = set(made.clues)
@@ -142,4 +145,4 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
     assert graded.grade is not None
     return Made(found.name, text, len(made.clues), chosen, made.checks + graded.checks,
                 round(time.perf_counter() - started, 4), dict(graded.grade), session.loaded,
-                blank._replace(clues=tuple(made.clues)), notes)
+                blank.replace(clues=tuple(made.clues)), notes)

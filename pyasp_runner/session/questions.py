@@ -1,22 +1,23 @@
 """A loaded puzzle and its settings, asked the questions every front end asks.
 
 `Session` holds a `Loaded` puzzle, the `Settings` it was loaded with and the deadline
-of its searches; `solve`, `explain`, `hint`, `grade` and `trace` each ask the one
+of its searches; `solve`, `explain`, `hint`, `grade` and `trace` (and `check` and `why`,
+the questions about rules of `judging.py`) each ask the one
 runner (`runner.py`, and `reasoning.py` for the questions about clues) with the same
 limits: the puzzle's preset and clingo options, the user's, threads, the deadline. Each
 returns an `Outcome` (`record.py`), which the command line, the API, the studio and a
 collection's workers present. Nothing here prints or exits.
 """
 
-from __future__ import annotations
-
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import runner
-from ..errors import AnswerShapeError, EncodingError, Stopped, UserError
+from ..errors import AnswerShapeError, EncodingError, UserError
 from ..puzzle import Answer
+from . import judging
+from .judging import answered
 from .loading import DEFAULTS, Loaded, Settings, load, question_limits, solve_limits
 from .record import EXPLAIN, GRADE, HINT, SOLVE, STEP, Outcome
 
@@ -37,7 +38,7 @@ class Session(NamedTuple):
 
     @classmethod
     def open(cls, puzzle: str, text: str, *, source: str = "<text>",
-             settings: Settings = DEFAULTS, time_limit: float | None = None) -> Session:
+             settings: Settings = DEFAULTS, time_limit: float | None = None) -> "Session":
         """Read `text` as `puzzle` with `settings`; the questions' searches may take
         `time_limit` seconds from now."""
         deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -94,7 +95,7 @@ class Session(NamedTuple):
         hold together. Raises `Stopped` if the deadline ends the search for it."""
         from .. import reasoning  # only the questions about clues load it
 
-        refusal = self.loaded.puzzle.spec.refuses_explain
+        refusal = self.loaded.puzzle.refuses_explain
         if refusal:
             raise UserError(f"--explain does not apply: {refusal}")
         solved = self.solve(progress=progress)
@@ -105,8 +106,24 @@ class Session(NamedTuple):
             self.loaded.encoding, instance.structure, instance.clues, self.deadline,
             limits=question_limits(self.loaded, self.settings), progress=progress)
         conflict = answered(lambda: reasoning.minimal_conflict(program))
-        return solved._replace(question=EXPLAIN, conflict=tuple(conflict or ()),
-                               checks=program.checks)
+        explained = solved._replace(question=EXPLAIN, conflict=tuple(conflict or ()),
+                                    checks=program.checks)
+        return judging.conflict_rules(self.loaded, self.settings, self.deadline, explained)
+
+    def check(self, answer: str, *, source: str = "<answer>") -> Outcome:
+        """A player's answer (its text: the `--json` solution object, or the puzzle's own
+        text with the cells filled in) checked against the rules: correct, or each
+        broken rule with its places; a partial answer, what it already breaks and
+        whether it can still be completed. Raises InputError for a malformed answer,
+        `Stopped` at the deadline."""
+        return judging.check(self.loaded, self.settings, self.deadline, answer, source)
+
+    def why(self, *, steps: bool = False,
+            told: Callable[[int, int], None] | None = None) -> Outcome:
+        """The next deduction a person could make, with the rule instances and clues that
+        force it by propagation alone (`steps`: one after another to the solution; `told`
+        is told the steps made and the values left after each)."""
+        return judging.why(self.loaded, self.settings, self.deadline, steps, told)
 
     def hint(self, *, step: bool = False, progress: Progress | None = None) -> Outcome:
         """The values forced by the clues: in every solution (cautious consequences) or,
@@ -114,7 +131,7 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        refusal = loaded.puzzle.spec.refuses_hint
+        refusal = loaded.puzzle.refuses_hint
         if refusal:
             raise UserError(f"--hint does not apply: {refusal}")
         started = time.perf_counter()
@@ -143,9 +160,9 @@ class Session(NamedTuple):
         from .. import reasoning
 
         loaded = self.loaded
-        spec = loaded.puzzle.spec
-        if spec.refuses_hint:
-            raise UserError(f"--grade does not apply: {spec.refuses_hint}")
+        refusal = loaded.puzzle.refuses_hint
+        if refusal:
+            raise UserError(f"--grade does not apply: {refusal}")
         started = time.perf_counter()
         instance = loaded.instance
         program = reasoning.ClueProgram(loaded.encoding, instance.structure, instance.clues,
@@ -161,7 +178,7 @@ class Session(NamedTuple):
                                 "choices": graded.choices, "conflicts": graded.conflicts,
                                 "medium_conflicts": reasoning.MEDIUM_CONFLICTS,
                                 "configuration": self.settings.configuration
-                                or spec.configuration or "auto"}
+                                or loaded.puzzle.spec.configuration or "auto"}
         if graded.solution is not None:
             puzzle = loaded.puzzle
             settled = Answer(tuple(sym for sym in graded.solution.symbols
@@ -170,7 +187,7 @@ class Session(NamedTuple):
             data["open"] = puzzle.known_count(instance, graded.solution) - given
         return Outcome(loaded, GRADE, found, 1, None, grade=data, checks=program.checks)
 
-    def trace(self, models: int | None = None, max_events: int | None = None) -> Trace:
+    def trace(self, models: int | None = None, max_events: int | None = None) -> "Trace":
         """Solve as `solve` does, with one thread, recording clingo's search (`trace.py`);
         `models`: answers to look for instead of the settings'."""
         from .. import trace
@@ -182,13 +199,3 @@ class Session(NamedTuple):
         return trace.record(self.loaded.encoding, self.loaded.instance.facts, limits,
                             self.loaded.puzzle.name, self.loaded.instance.source,
                             max_events=max_events or trace.MAX_EVENTS, deadline=self.deadline)
-
-
-def answered(question: Callable[[], Any]) -> Any:
-    """A question about clues, whose stop (deadline, Ctrl-C) is `Stopped`: it has no
-    partial answer."""
-    try:
-        return question()
-    except runner.Abandoned as stop:
-        raise Stopped(stop.status) from None
-

@@ -8,23 +8,27 @@ sentence, what each statistic means) are here too, for the command and the studi
 It knows no particular puzzle: values come through the registry's `Puzzle`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from clingo import Symbol
 
 from .. import runner
 from ..puzzle import Answer, Closest, Instance
 from ..puzzles import Puzzle
+from .loading import Loaded
 
 if TYPE_CHECKING:
-    from clingo import Symbol
-
     from ..board import Board
-    from .loading import Loaded
+    from ..checking.check import Checked
+    from ..checking.named import NamedRule
+    from ..checking.walk import Walk
 
 # The questions (`Outcome.question`).
 SOLVE, EXPLAIN, HINT, STEP, GRADE = "solve", "explain", "hint", "step", "grade"
+CHECK, WHY, STEPS = "check", "why", "steps"
+# The statuses of a checked answer (the envelope's, as "solved" is a solve's).
+CORRECT, BROKEN, INCOMPLETE = "correct", "broken", "incomplete"
 
 STATS_HELP = {
     "time_s": "whole run (reading, grounding, search, output so far), seconds",
@@ -48,7 +52,9 @@ class Outcome(NamedTuple):
     looked for, the puzzle has a solution); forced: a hint's forced values as a partial
     answer (None: no solution), with `hint_counts` (forced, open); grade: the grade
     object of docs/grading.md; checks: the searches a question made; seconds: a
-    hint's time.
+    hint's time; rules: explain's minimal set of rules under which the conflict's clues
+    still cannot hold; checked: a player's answer checked (CHECK); walk: the justified
+    steps of `--hint --why` (WHY, one step) and `--steps` (STEPS).
     """
 
     loaded: Loaded
@@ -63,13 +69,16 @@ class Outcome(NamedTuple):
     grade: Mapping[str, Any] | None = None
     checks: int = 0
     seconds: float = 0.0
+    rules: "tuple[NamedRule, ...] | None" = None
+    checked: "Checked | None" = None
+    walk: "Walk | None" = None
 
     @property
     def puzzle(self) -> Puzzle:
         return self.loaded.puzzle
 
     @property
-    def instance(self) -> Instance:
+    def instance(self) -> Instance[Any]:
         return self.loaded.instance
 
     @property
@@ -87,7 +96,15 @@ class Outcome(NamedTuple):
 
     @property
     def status(self) -> str:
-        """The envelope's status: the runner's, a hint's, or a puzzle's own ("closest")."""
+        """The envelope's status: the runner's, a hint's, a puzzle's own ("closest"), a
+        checked answer's (CORRECT, BROKEN, INCOMPLETE), a walk's."""
+        if self.checked is not None:
+            return CORRECT if self.checked.correct else \
+                BROKEN if self.checked.violations else INCOMPLETE
+        if self.walk is not None:
+            if self.walk.status in (runner.TIMEOUT, runner.INTERRUPTED, runner.UNSOLVABLE):
+                return self.walk.status
+            return runner.SOLVED
         if self.found is None:
             return runner.UNSOLVABLE if self.forced is None else runner.SOLVED
         closest = self.closest
@@ -106,6 +123,13 @@ class Outcome(NamedTuple):
         """The JSON envelope, with the first `shown` answers (default: the outcome's) as
         solutions and their atoms; `solutions`: those answers already converted, when the
         writing made them (and stopped early, perhaps)."""
+        if self.checked is not None or self.walk is not None:
+            from ..checking import report
+
+            return {"puzzle": self.puzzle.name, "status": self.status,
+                    **report.outcome_json(self.puzzle, self.instance, self.checked, self.walk,
+                                          self.question == WHY),
+                    "stats": {"time_s": round(self.seconds, 4)}}
         if self.found is None:
             return self._hint_envelope()
         count = self.shown if shown is None else shown
@@ -116,6 +140,10 @@ class Outcome(NamedTuple):
         if self.question == EXPLAIN and self.conflict is not None:
             data["conflict"] = [self.puzzle.clue_json(self.instance, clue)
                                 for clue in self.conflict]
+            if self.rules is not None:
+                from ..checking import report
+
+                data["rules"] = [report.rule_json(rule) for rule in self.rules]
         if self.grade is not None:
             data["grade"] = dict(self.grade)
         return data
@@ -133,11 +161,15 @@ class Outcome(NamedTuple):
                             "solution": self.puzzle.solution_json(self.instance, forced)}
         return data
 
-    def boards(self) -> list[Board]:
+    def boards(self) -> list["Board"]:
         """What is drawn: the answers listed; explain's clues, those in the conflict
         marked (where the puzzle draws its clues; else the answer found); a hint's forced
         values; grade's solution."""
         puzzle, instance = self.puzzle, self.instance
+        if self.checked is not None or self.walk is not None:
+            from ..checking import report
+
+            return report.outcome_boards(puzzle, instance, self.checked, self.walk)
         if self.found is None:
             return [puzzle.board(instance, self.forced).forced()] if self.forced else []
         if self.question == EXPLAIN:
@@ -152,7 +184,7 @@ class Outcome(NamedTuple):
         return [f"Solution {i}" for i in range(1, count + 1)] if count > 1 else []
 
 
-def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
+def solve_envelope(puzzle: Puzzle, instance: Instance[Any], result: runner.Result,
                    shown: int, solutions: list[Any] | None = None) -> dict[str, Any]:
     """The JSON envelope of a search, with the first `shown` answers as solutions
     (`solutions`: those answers already converted, when the writing made them)."""
@@ -185,7 +217,7 @@ def solve_envelope(puzzle: Puzzle, instance: Instance, result: runner.Result,
     return data
 
 
-def conflict_sentence(puzzle: Puzzle, instance: Instance, conflict: Sequence[Symbol]) -> str:
+def conflict_sentence(puzzle: Puzzle, instance: Instance[Any], conflict: Sequence[Symbol]) -> str:
     """A minimal conflict in words: "the 5 at (1,1) and the 5 at (1,2) cannot both hold"."""
     described = [puzzle.describe_clue(instance, clue) for clue in conflict]
     if len(described) == 1:

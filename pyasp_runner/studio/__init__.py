@@ -38,7 +38,7 @@ def missing_extra() -> str | None:
 
 def serve(*, port: int = 0, host: str | None = None, browser: bool = True,
           time_limit: float = DEFAULT_TIME_LIMIT, memory_limit: float = DEFAULT_MEMORY_GIB,
-          out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+          out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> ExitCode:
     """Run the studio until Ctrl-C; the exit code. `port` 0: a free one; `host` None: this
     machine only; `browser`: open the page; `time_limit`, `memory_limit`: each solve's."""
     problem = missing_extra()

@@ -43,7 +43,7 @@ TOKEN_COOKIE = "solve_asp_studio"
 # A puzzle or a set of rules is a few kilobytes; the largest shipped instance is 60 kB.
 MAX_BODY = 1_000_000
 DEFAULT_TIME_LIMIT = 60.0
-ACTIONS = ("solve", "explain", "hint", "step", "trace")
+ACTIONS = ("solve", "explain", "hint", "step", "trace", "check", "why", "steps", "template")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -343,9 +343,13 @@ def _job_request(body: dict[str, Any], settings: Settings) -> dict[str, Any]:
     index = body.get("index", 0)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 10_000:
         raise BadRequest("index must be a whole number from 0 to 9999")
+    answer = body.get("answer")
+    if action == "check" and not isinstance(answer, str):
+        raise BadRequest("check needs the answer, as text (the --json solution object, or "
+                         "the puzzle's text with its cells filled in)")
     return {"action": action, "puzzle": puzzle, "text": text, "source": source,
             "rules": rules, "index": index, "time_limit": settings.time_limit,
-            "wanted": wanted}
+            "wanted": wanted, "answer": answer}
 
 
 def solutions_wanted(instance: Path) -> int:

@@ -73,7 +73,7 @@ def settled(before: Board, after: Board) -> list[Position]:
 class Drawer:
     """Boards of partial answers for one puzzle and instance, with their cells."""
 
-    def __init__(self, puzzle: Puzzle, instance: Instance) -> None:
+    def __init__(self, puzzle: Puzzle, instance: Instance[Any]) -> None:
         self.puzzle = puzzle
         self.instance = instance
         self.symbols: dict[str, Symbol] = {}
@@ -182,7 +182,7 @@ class Playback:
         return drawn
 
 
-def clingo_playback(puzzle: Puzzle, instance: Instance, trace: Trace) -> Playback:
+def clingo_playback(puzzle: Puzzle, instance: Instance[Any], trace: Trace) -> Playback:
     """clingo's recorded search as steps: a decision is shown together with the
     propagation that follows it at its level; a decision that propagates no shown atom,
     a jump back and an answer are steps of their own."""
@@ -290,7 +290,7 @@ class _OutOfTime(Exception):
     """The hand-written search reached the trace's deadline."""
 
 
-def imperative_playback(puzzle: Puzzle, instance: Instance, text: str, wanted: int,
+def imperative_playback(puzzle: Puzzle, instance: Instance[Any], text: str, wanted: int,
                         deadline: float | None = None) -> Playback | None:
     """The hand-written search of `pyasp_runner.imperative` for this puzzle, played back
     on the same board (None where the puzzle has no imperative solver to draw). At the

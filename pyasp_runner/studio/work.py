@@ -1,4 +1,5 @@
-"""What one studio request does, in its own child process: solve, explain, hint, step, trace.
+"""What one studio request does, in its own child process: solve, explain, hint, step, trace
+(and check, why and steps: `judging.py`).
 
 A request is a plain dict (the page's JSON, already checked by the server); the answer is
 a plain dict the page shows. Each request is a session's question (`pyasp_runner.session`)
@@ -93,6 +94,15 @@ def _run(request: dict[str, Any], instances: Path | None, report: Report) -> dic
             return explain(session, report)
         if action in ("hint", "step"):
             return hint(session, action == "step")
+        if action == "check":
+            from .judging import check
+            return check(session, request["answer"])
+        if action in ("why", "steps"):
+            from .judging import why
+            return why(session, action == "steps")
+        if action == "template":
+            from .judging import template
+            return {"status": "template", "template": template(session.loaded)}
         raise UserError(f"unknown action {action!r}")
 
 

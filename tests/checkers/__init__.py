@@ -66,14 +66,14 @@ def grid_fields(lines: list[str]) -> list[list[str]]:
     size = re.fullmatch(r"(?:[a-z ]*size )?(\d+)(?:\s*[xX ]\s*(\d+))?", lines[0])
     body = lines[1:] if size else lines
     rule = [bool(re.fullmatch(r"[-=+|]+", line)) and len(line) >= 2 for line in body]
-    if any(rule[1:-1]) and all("|" in line for line, r in zip(body, rule) if not r):
+    if any(rule[1:-1]) and all("|" in line for line, r in zip(body, rule, strict=True) if not r):
         # rows between rules; a cell's text is on one of its lines (or none: `_`)
         rows, group = [], []
-        for line, is_rule in zip(body + ["--"], rule + [True]):
+        for line, is_rule in zip([*body, "--"], [*rule, True], strict=True):
             if not is_rule:
                 group.append([f.strip() for f in line.strip().strip("|").split("|")])
             elif group:
-                rows.append(["".join(cells) or "_" for cells in zip(*group)])
+                rows.append(["".join(cells) or "_" for cells in zip(*group, strict=False)])
                 group = []
         return rows
     texts = [line for line in lines

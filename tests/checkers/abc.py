@@ -47,7 +47,7 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
         def row(text: str) -> str:
             return "".join("." if t == "-" else t.upper() for t in text.split())
         lines = [f"size: {header[0]}", f"letters: A-{header[2].upper()}",
-                 *(f"{side}: {row(text)}" for side, text in zip(SIDES, lines[1:5])),
+                 *(f"{side}: {row(text)}" for side, text in zip(SIDES, lines[1:5], strict=False)),
                  *(["grid:", *(row(text) for text in lines[5:])] if lines[5:] else [])]
     if "?easyasabc/" in lines[0]:
         size_text, _, count, body = lines[0].partition("?easyasabc/")[2].split("/", 3)

@@ -10,6 +10,9 @@ const state = {
   job: null, index: 0, lastAction: null,
   chosen: 0,  // counts the choices of puzzle and instance: an answer to an older one is dropped
   answers: 0,  // counts the answers shown: a trace's players act only while theirs is shown
+  template: null,  // the empty answer of the puzzle shown (its grid's shape), for Check
+  solution: null,  // the solution (or hint) the board shows, to start an answer from
+  walk: null,  // Why's and Steps' steps, and the one shown
 };
 
 async function api(path, body) {
@@ -37,7 +40,9 @@ function setSummary(text, status) {
 }
 
 function setBusy(busy) {
-  for (const id of ["solve", "explain", "hint", "step", "trace"]) $(id).disabled = busy;
+  for (const id of ["solve", "explain", "hint", "step", "trace", "why", "steps", "check"]) {
+    $(id).disabled = busy;
+  }
   $("stop").disabled = !busy;
   if (busy) $("next").disabled = true;
 }
@@ -107,6 +112,11 @@ async function showInstance() {
   else $("source").textContent = state.instance ? `instances/${state.puzzle}/${state.instance}` : "";
   clearAnswer();
   showEmpty(true);
+  state.template = null;
+  state.solution = null;
+  $("answer-grid").textContent = "";
+  $("answer-text").value = "";
+  if ($("answer-box").open) fetchTemplate();
 }
 
 // What the right pane says while it shows no answer: what to press, on what.
@@ -119,7 +129,9 @@ function showEmpty(shown) {
     ? "Pick an instance, or paste a puzzle, then press Solve."
     : `Press Solve to solve ${what} with the rules on the left. Explain says why a puzzle ` +
       "has no solution, Hint and Step show the values that are forced, Trace plays the " +
-      "search back step by step.";
+      "search back step by step. Why names the rules behind the next value a person " +
+      "could deduce, Steps walks to the solution so; Check checks your answer (fill it in " +
+      "under \"your answer\").";
 }
 
 // Everything the last answer showed goes: its summary, error, board, trace players,
@@ -130,6 +142,12 @@ function clearAnswer() {
   $("board").textContent = "";
   $("players").textContent = "";
   $("players").hidden = true;
+  $("violations").textContent = "";
+  $("violations").hidden = true;
+  stopWalk();
+  state.walk = null;
+  $("walk-steps").textContent = "";
+  $("walk").hidden = true;
   document.querySelector("main").classList.remove("tracing");
   setSummary("");
   showError("");
@@ -149,9 +167,10 @@ function onRulesChanged() {
   $("edited").textContent = StudioEditor.getText(state.editor) === state.packaged ? "" : "(edited)";
 }
 
-async function run(action, { index = 0 } = {}) {
+async function run(action, { index = 0, answer = undefined } = {}) {
   if (state.job) return;
   const request = { action, puzzle: state.puzzle, rules: rulesEdited(), index };
+  if (answer !== undefined) request.answer = answer;
   if (state.pasted !== null) request.text = state.pasted;
   else if (state.instance) request.instance = state.instance;
   else { showError("pick an instance, or paste a puzzle"); return; }
@@ -378,6 +397,10 @@ function show(action, result, index) {
   }
   if (result.error) showError(result.error);
   if (result.board !== undefined) $("board").innerHTML = result.board;
+  if (result.solution !== undefined) state.solution = result.solution;
+  if (result.template !== undefined) showTemplate(result.template);
+  if (action === "check") showViolations(result);
+  if ((action === "why" || action === "steps") && result.steps) showWalk(result);
   if (action === "trace" && result.clingo) { $("board").textContent = ""; showPlayers(result); }
   let summary = result.summary || "";
   if (action === "solve" && result.count > 1) summary = `Solution ${index + 1}. ${summary}`;
@@ -448,6 +471,20 @@ function wire() {
   $("hint").addEventListener("click", () => run("hint"));
   $("step").addEventListener("click", () => run("step"));
   $("trace").addEventListener("click", () => run("trace"));
+  $("why").addEventListener("click", () => run("why"));
+  $("steps").addEventListener("click", () => run("steps"));
+  $("check").addEventListener("click", check);
+  $("answer-box").addEventListener("toggle", () => {
+    if ($("answer-box").open && state.template === null) fetchTemplate();
+  });
+  $("answer-from-board").addEventListener("click", () => fillGrid(state.solution));
+  $("answer-clear").addEventListener("click", () => {
+    fillGrid({ grid: (state.template && state.template.grid) || [] });
+    $("answer-text").value = "";
+  });
+  $("walk-prev").addEventListener("click", () => { stopWalk(); showStep(state.walk.at - 1); });
+  $("walk-next").addEventListener("click", () => { stopWalk(); showStep(state.walk.at + 1); });
+  $("walk-play").addEventListener("click", playWalk);
   $("stop").addEventListener("click", stop);
   $("reset").addEventListener("click", () => {
     StudioEditor.setText(state.editor, state.packaged);

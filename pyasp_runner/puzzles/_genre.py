@@ -1,0 +1,118 @@
+"""A genre as a registered puzzle (`GenrePuzzle`): a `.lp` file whose header is its
+contract (pyasp_runner.genres), and its --help text.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._registered import Puzzle
+
+if TYPE_CHECKING:
+    from ..facts import Answer
+    from ..genres.contract import Genre
+    from ..puzzle import Instance, PuzzleSpec
+
+class GenrePuzzle(Puzzle):
+    """A registered genre: a `.lp` file whose header is its contract. `name` is how it is
+    registered (a shipped genre's name, or the path a genre file was named by)."""
+
+    def __init__(self, name: str, path: Path, text: str | None = None) -> None:
+        super().__init__(name)
+        self.path = path
+        self.text = text  # the rules as edited (the studio), else read from `path`
+
+    @cached_property
+    def genre(self) -> Genre:
+        from ..genres.contract import read_genre
+
+        return read_genre(self.path, self.text)
+
+    @cached_property
+    def spec(self) -> PuzzleSpec[Any]:
+        from ..genres.contract import spec
+
+        made = spec(self.genre, self.name)
+        made.check()
+        return made
+
+    @property
+    def summary(self) -> str:
+        if self.text is not None or "genre" in self.__dict__:
+            return self.genre.header.summary
+        from ..genres import summary
+
+        return summary(self.path) or self.name
+
+    @property
+    def description(self) -> str:
+        from ..genres import asp_dir
+
+        shipped = self.path.parent.resolve() == asp_dir().resolve()
+        return describe(self.genre, f"solve-asp encoding {self.name}" if shipped else None)
+
+    @property
+    def encoding(self) -> Path:
+        return self.path
+
+    @property
+    def why_not_generated(self) -> str:
+        if self.genre.header.generate is not None:
+            return ""
+        return ("its header has no '%! generate' line: its clues do not follow from a "
+                "solution by copying (docs/genres.md)")
+
+    def given_count(self, instance: Instance[Any]) -> int:
+        """The answer's atoms that restate an author's clue (the clues `generate` copies
+        from a solution): none where the answer shows no clue again."""
+        made = self.genre.header.generate
+        if made is None:
+            return 0
+        from ..genres.vocabulary import KINDS
+
+        predicate = KINDS[made.kind].predicate
+        return sum(clue.name == predicate for clue in instance.clues)
+
+    def known_count(self, instance: Instance[Any], answer: Answer) -> int:
+        """The values a (partial) answer knows: its atoms that the header draws; regions
+        only where they are the answer (a division into rectangles), not beside a cell's
+        value (boxes that its rules derive from the grid)."""
+        shows = self.genre.header.shows
+        valued = any(show.role not in ("region", "border") for show in shows)
+        drawn = {(show.predicate, show.arity) for show in shows
+                 if not (valued and show.role == "region")}
+        return sum((sym.name, len(sym.arguments)) in drawn for sym in answer.symbols)
+
+    def examples(self) -> dict[str, Path]:
+        from ..genres import asp_dir
+
+        if self.path.parent.resolve() != asp_dir().resolve():
+            return {}
+        return super().examples()
+
+
+def describe(genre: Genre, printed_by: str | None = None) -> str:
+    """A genre's --help text: its summary and the forms of input it reads (`printed_by`:
+    the command that prints a shipped genre's file)."""
+    import textwrap
+
+    header = genre.header
+    size = " ".join(["ROWS", "COLS", *(p.upper() for p in header.params)])
+    blocks = ", ".join(block.name + (" (may be left out)" if block.optional else "")
+                       for block in header.text)
+    tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
+                       for token, read in header.tokens.items())
+    paragraphs = [
+        f"A genre: the rules of {genre.path.name} with a header that says what a puzzle "
+        "holds and how its answer is drawn"
+        + (f" ({printed_by} prints them)." if printed_by else "."),
+        f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
+        "per row of space-separated tokens (- empty, a number a number"
+        + (f"; {tokens}" if tokens else "") + ")."]
+    names = [name for link in header.puzzlinks for name in link.names]
+    if names:
+        paragraphs.append(f"Or a puzz.link address of {', '.join(names)} "
+                          f"(https://puzz.link/p?{names[0]}/COLS/ROWS/...).")
+    return "\n\n".join([header.summary, *(textwrap.fill(p, 78) for p in paragraphs)])
