@@ -16,7 +16,7 @@ from conftest import INSTANCES, ROOT
 
 from pyasp_runner.errors import InputError
 from pyasp_runner.facts import facts_text
-from pyasp_runner.puzzles import registry, signpost
+from pyasp_runner.puzzles import GenrePuzzle, registry, signpost
 from pyasp_runner.session import Settings
 from pyasp_runner.session.loading import load
 from pyasp_runner.session.making import generation_note
@@ -40,6 +40,10 @@ LARGEST = {
                  PUBLIC / "signpost-tatham-25x25c.txt", PUBLIC / "signpost-tatham-30x30.txt"],
     "skyscrapers": [INSTANCES / "skyscrapers" / "tatham-9x9-extreme.txt"],
 }
+# A genre's limit counts cells (its header's max-size): its largest shipped instances, the
+# largest public boards of its collections, each accepted too.
+LARGEST |= {name: sorted((INSTANCES / name).glob("*.txt"), key=lambda p: p.stat().st_size)[-2:]
+            for name, puzzle in registry().items() if isinstance(puzzle, GenrePuzzle)}
 
 
 def _loaded(puzzle: str, path_or_text, source: str = "x"):
