@@ -12,10 +12,18 @@ board made from a published one with fewer clues, a `generate` command), run alo
 user runs it: the default solve (a second solution looked for), `--json`,
 `--time-limit 60` (HARDENING_CEILING_S), in an address space of 4 GiB. Shown: its size
 by the puzzle's measure against the limit, the exit code, wall and CPU seconds, the peak
-memory (from wait4), whether a note said before starting that it is beyond what is
-known to finish, and whether its answers were checked by tests/checkers (`ok`, or the
-checker's complaint). On a loaded machine read `cpu_s`: a solve keeps one core busy at a
-time.
+memory, the processes the run used, whether a note said before starting that it is
+beyond what is known to finish, and whether its answers were checked by tests/checkers
+(`ok`, or the checker's complaint). On a loaded machine read `cpu_s`: a solve keeps one
+core busy at a time.
+
+Time and memory cover the command's whole process tree: wait4 of the command counts
+only the command and the children it waited for, not a worker forked by a forkserver
+(whose resources go to the forkserver), so the tree under the command is also sampled
+from /proc every 50 ms: `peak_mb` is the larger of wait4's peak and the tree's summed
+resident memory, `cpu_s` adds the CPU seconds of the processes under the command, and
+`processes` counts the command and every process seen under it (1: the command solved
+in its own process, and wait4's numbers are exact).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -146,7 +155,23 @@ def cases() -> list[Public]:
                next(SHARED.rglob("tiger.non"), SHARED / "none")),
               ("checkerboard", "the shared 8x8 board", SHARED / "checkerboard" / "8x8_1.txt")]
     rows += [Public(puzzle, what, _file(path)) for puzzle, what, path in shared if path.is_file()]
+    rows += _genre_rows()
     return sorted(rows, key=lambda row: row.puzzle)
+
+
+def _genre_rows() -> list[Public]:
+    """Each genre's largest shipped instance (the largest public board of its
+    collections: its limit counts cells, so the largest file is the largest board)."""
+    from pyasp_runner.puzzles import GenrePuzzle, registry
+
+    rows = []
+    for name, puzzle in registry().items():
+        files = [path for path in (INSTANCES / name).glob("*.txt")]
+        if isinstance(puzzle, GenrePuzzle) and files:
+            largest = max(files, key=lambda path: path.stat().st_size)
+            rows.append(Public(name, f"{largest.name} (its largest shipped board)",
+                               _file(largest)))
+    return rows
 
 
 def _limit_memory() -> None:  # in the child, before it runs
@@ -158,10 +183,11 @@ def size_of(puzzle: str, text: str) -> str:
     from pyasp_runner.puzzles import registry
 
     found = registry()[puzzle]
-    if found.spec.size is None or found.spec.max_size is None:
+    size = found.spec.size
+    if size is None:
         return "-"
-    measure, _ = found.spec.size(found.parse(text, "x"))
-    return f"{measure:,} / {found.spec.max_size:,}"
+    measure, _ = size.measure(found.parse(text, "x"))
+    return f"{measure:,} / {size.limit:,}"
 
 
 def check(puzzle: str, text: str, stdout: str) -> str:
@@ -183,6 +209,58 @@ def check(puzzle: str, text: str, stdout: str) -> str:
     return "ok"
 
 
+def _tree(pid: int) -> list[int]:
+    """The processes under `pid` (its children, theirs, ...), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended while listed
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def _usage(pid: int) -> tuple[int, float]:
+    """A process's resident bytes and CPU seconds so far (0, 0.0: it has ended)."""
+    try:
+        resident = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0, 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    return resident * os.sysconf("SC_PAGE_SIZE"), (int(fields[11]) + int(fields[12])) / ticks
+
+
+class Sampler(threading.Thread):
+    """Every 50 ms, the command's process tree: the peak of its summed resident memory
+    and the CPU seconds of the processes under the command (a worker's resources never
+    reach the command's wait4 when the command does not wait for it, as with a
+    forkserver's workers), and how many such processes there were."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.done = pid, threading.Event()
+        self.peak, self.below_cpu = 0, dict[int, float]()
+
+    def run(self) -> None:
+        while not self.done.wait(0.05):
+            below = _tree(self.pid)
+            total = _usage(self.pid)[0]
+            for pid in below:
+                resident, cpu = _usage(pid)
+                total += resident
+                self.below_cpu[pid] = max(cpu, self.below_cpu.get(pid, 0.0))
+            self.peak = max(self.peak, total)
+
+
 def run(row: Public, folder: Path, number: int) -> dict[str, Any]:
     """One case through the real command, alone: its row of the table."""
     if row.text is None:
@@ -199,8 +277,12 @@ def run(row: Public, folder: Path, number: int) -> dict[str, Any]:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
                                  cwd=ROOT, env=CHILD_ENV, preexec_fn=_limit_memory)
+        sampler = Sampler(child.pid)
+        sampler.start()
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - started
+        sampler.done.set()
+        sampler.join()
         out.seek(0)
         err.seek(0)
         stdout = out.read().decode("utf-8", "replace")
@@ -216,8 +298,10 @@ def run(row: Public, folder: Path, number: int) -> dict[str, Any]:
     elif code == 0:
         status_word = "made"
     return {"puzzle": row.puzzle, "instance": row.what, "size / limit": size, "exit": code,
-            "status": status_word, "wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime,
-            "peak_mb": usage.ru_maxrss / 1024,
+            "status": status_word, "wall_s": wall,
+            "cpu_s": usage.ru_utime + usage.ru_stime + sum(sampler.below_cpu.values()),
+            "peak_mb": max(usage.ru_maxrss * 1024, sampler.peak) / 2**20,
+            "processes": 1 + len(sampler.below_cpu),
             "note": "yes" if "beyond what is known to finish" in stderr else "-",
             "checked": check(row.puzzle, text, stdout) if text is not None else "-",
             "stderr": next((line for line in stderr.splitlines() if "Traceback" in line),
@@ -225,7 +309,7 @@ def run(row: Public, folder: Path, number: int) -> dict[str, Any]:
 
 
 COLUMNS = ("puzzle", "instance", "size / limit", "exit", "status", "wall_s", "cpu_s",
-           "peak_mb", "note", "checked")
+           "peak_mb", "processes", "note", "checked")
 
 
 def table(puzzles: list[str] | None = None) -> list[dict[str, Any]]:

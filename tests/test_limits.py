@@ -80,6 +80,15 @@ def test_what_issue_27_found_refused_is_accepted(puzzle, text):
     _loaded(puzzle, text)
 
 
+@pytest.mark.parametrize("name", ["tatham-20x20.txt", "tatham-25x25.txt"])
+def test_tathams_large_signposts_solve_through_the_command_without_force(name):
+    # Game IDs of 20x20 and 25x25 from Tatham's own generator (refused before issue 27).
+    path = INSTANCES / "signpost" / name
+    data = _solve_json("signpost", path.read_text())
+    assert data["status"] == "solved" and data["unique"] is True
+    checker("signpost").check(path.read_text(), data["solutions"][0])
+
+
 def test_crossmath_over_a_wide_range_solves_within_32_bits():
     # The 32-bit guard counts what the encoding computes: 9 / _ * _ at 1..300 stays
     # below 27 M (it was refused as 8.1e9).
