@@ -169,7 +169,7 @@ def ripple(text: str) -> dict[str, Any]:
     """Ripple Effect: the rooms' borders (rows of C - 1 across, then R - 1 rows of C
     down), the given numbers, then the numbers written in (`.` nothing: the given one
     where there is one, else open)."""
-    _, _, rows, cols, *_ = text.split("/")
+    _, _, rows, *_ = text.split("/")
     height = int(rows)
     board = _board(text, 4)
     start = 2 * height - 1
