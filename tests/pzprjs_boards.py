@@ -124,17 +124,22 @@ def slitherlink(text: str) -> dict[str, Any]:
 
 
 def masyu(text: str) -> dict[str, Any]:
-    """Masyu: the circles' rows, then the lines between cells' centres: per row those
-    across (C - 1), then per pair of rows those down (C); cells from 1."""
+    """Masyu: the circles' rows, then the lines between cells' centres."""
     _, _, rows, cols, *_ = text.split("/")
     height = int(rows)
-    lines = _line_rows(text, height)
+    return {"grid": [["."] * int(cols)] * height,
+            "edges": _centre_lines(_line_rows(text, height), height)}
+
+
+def _centre_lines(lines: list[list[str]], height: int) -> list[list[list[int]]]:
+    """The steps between cells' centres: per row those across (C - 1), then per pair of
+    rows those down (C); cells from 1."""
     edges = [[[i + 1, j + 1], [i + 1, j + 2]] for i, row in enumerate(lines[:height])
              for j, token in enumerate(row) if token == "1"]
     edges += [[[i + 1, j + 1], [i + 2, j + 1]] for i, row in
               enumerate(lines[height:2 * height - 1]) for j, token in enumerate(row)
               if token == "1"]
-    return {"grid": [["."] * int(cols)] * height, "edges": edges}
+    return edges
 
 
 def tents(text: str) -> dict[str, Any]:
@@ -216,8 +221,22 @@ def gokigen(text: str) -> dict[str, Any]:
     return {"grid": [[marks.get(token, "?") for token in row] for row in answer]}
 
 
+def yajilin(text: str) -> dict[str, Any]:
+    """Yajilin: the clues' rows (`N,D` a number and its arrow), the answer's (`#` shaded,
+    `+` a dot: not shaded), then the loop as Masyu's; a clue's cell shows its number."""
+    _, _, rows, *_ = text.split("/")
+    height = int(rows)
+    board = _board(text, 4)
+    clues, marks = board[:height], board[height:2 * height]
+    grid = [[clue.split(",")[-1] if clue != "." else "#" if mark == "#" else "."
+             for clue, mark in zip(clue_row, mark_row, strict=True)]
+            for clue_row, mark_row in zip(clues, marks, strict=True)]
+    return {"grid": grid, "edges": _centre_lines(board[2 * height:], height)}
+
+
 READERS = {"skyscrapers": skyscrapers, "abc": abc, "nonogram": nonogram, "sudoku": sudoku,
            "hitori": shaded, "nurikabe": shaded, "kurodoko": shaded, "akari": akari,
            "norinori": shaded, "starbattle": star, "slitherlink": slitherlink,
            "masyu": masyu, "heyawake": shaded, "lits": shaded, "tents": tents,
-           "kakuro": kakuro, "ripple": ripple, "hashi": hashi, "gokigen": gokigen}
+           "kakuro": kakuro, "ripple": ripple, "hashi": hashi, "gokigen": gokigen,
+           "yajilin": yajilin}
