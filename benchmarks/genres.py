@@ -38,10 +38,16 @@ from typing import Any
 
 from bench import ROOT, alternated, machine, measure, print_table, run_peer
 
-# Each genre's name in puzzlekit's registry.
-PUZZLEKIT = {"akari": "akari", "nurikabe": "nurikabe", "starbattle": "starbattle",
-             "shikaku": "shikaku", "slitherlink": "slitherlink", "masyu": "masyu",
-             "kakuro": "kakuro"}
+# Each genre's name in puzzlekit's registry (None: puzzlekit has no solver for it, and
+# the row has ours alone).
+PUZZLEKIT: dict[str, str | None] = {
+    "sudoku": "sudoku", "akari": "akari", "nurikabe": "nurikabe",
+    "starbattle": "starbattle", "shikaku": "shikaku", "slitherlink": "slitherlink",
+    "masyu": "masyu", "kakuro": "kakuro", "hitori": "hitori", "heyawake": "heyawake",
+    "kurodoko": "kuromasu", "lits": "lits", "norinori": "norinori", "tents": "tent",
+    "binairo": "binairo", "futoshiki": None, "ripple": "hakyuu",
+    "killersudoku": "killer_sudoku", "hashi": None, "gokigen": None,
+    "yajilin": "yajilin"}
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
 # puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
 PEER_LIMIT_S = 120.0
@@ -90,35 +96,42 @@ def compare(genre: str, rounds: int) -> list[dict[str, Any]]:
     encoding = str(ROOT / "asp" / f"{genre}.lp")
     rows = []
     for path, text in instances(genre):
-        runs = {
-            "ours": lambda path=path: measure(encoding, path),
-            "peer": lambda path=path: run_peer(
-                [PUZZLEKIT_PYTHON, __file__, "--peer", PUZZLEKIT[genre], str(path)]),
-        }
+        name = PUZZLEKIT[genre]
+        runs = {"ours": lambda path=path: measure(encoding, path)}
+        if name is not None:
+            runs["peer"] = lambda path=path, name=name: run_peer(
+                [PUZZLEKIT_PYTHON, __file__, "--peer", name, str(path)])
         done = alternated(runs, rounds)
-        ours, other = done["ours"], done["peer"]
-        rows.append({"instance": path.name, "size": "x".join(text.split()[:2]),
-                     "status": ours.get("status"), "unique": ours.get("unique"),
-                     "ours_s": ours["wall_s"], "peer_s": other["wall_s"],
-                     "peer/ours": other["wall_s"] / ours["wall_s"],
-                     "ours_cpu_s": ours["cpu_s"], "peer_cpu_s": other["cpu_s"],
-                     "ours_mb": ours["peak_mb"], "peer_mb": other["peak_mb"],
-                     "peer_status": "solved" if other["exit"] == 0 else "not solved"})
+        ours, other = done["ours"], done.get("peer")
+        row = {"instance": path.name, "size": "x".join(text.split()[:2]),
+               "status": ours.get("status"), "unique": ours.get("unique"),
+               "ours_s": ours["wall_s"], "ours_cpu_s": ours["cpu_s"], "ours_mb": ours["peak_mb"],
+               "peer_s": None, "peer/ours": None, "peer_cpu_s": None, "peer_mb": None,
+               "peer_status": "no peer"}
+        if other is not None:
+            row.update({"peer_s": other["wall_s"], "peer/ours": other["wall_s"] / ours["wall_s"],
+                        "peer_cpu_s": other["cpu_s"], "peer_mb": other["peak_mb"],
+                        "peer_status": "solved" if other["exit"] == 0 else "not solved"})
+        rows.append(row)
     return rows
 
 
 def summary(genre: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     ours = [row["ours_s"] for row in rows]
-    theirs = [row["peer_s"] for row in rows]
-    ours_median, peer_median = statistics.median(ours), statistics.median(theirs)
-    return {"genre": genre, "instances": len(rows),
-            "unique": sum(row["unique"] is True for row in rows),
-            "ours_median_s": ours_median, "peer_median_s": peer_median,
-            "median_ratio": peer_median / ours_median,
-            "ours_max_s": max(ours), "peer_max_s": max(theirs),
-            "max_ratio": max(theirs) / max(ours),
-            "ours_peak_mb": max(row["ours_mb"] for row in rows),
-            "peer_failed": sum(row["peer_status"] != "solved" for row in rows)}
+    theirs = [row["peer_s"] for row in rows if row["peer_s"] is not None]
+    ours_median = statistics.median(ours)
+    out = {"genre": genre, "instances": len(rows),
+           "unique": sum(row["unique"] is True for row in rows),
+           "ours_median_s": ours_median, "peer_median_s": None, "median_ratio": None,
+           "ours_max_s": max(ours), "peer_max_s": None, "max_ratio": None,
+           "ours_peak_mb": max(row["ours_mb"] for row in rows),
+           "peer_failed": "no puzzlekit solver"}
+    if theirs:
+        peer_median = statistics.median(theirs)
+        out.update({"peer_median_s": peer_median, "median_ratio": peer_median / ours_median,
+                    "peer_max_s": max(theirs), "max_ratio": max(theirs) / max(ours),
+                    "peer_failed": sum(row["peer_status"] != "solved" for row in rows)})
+    return out
 
 
 def write_doc(table: str, caption: str) -> None:

@@ -1,6 +1,6 @@
 """Hardening: feed the real `solve-asp` bad and odd inputs and tabulate how it ends.
 
-    python benchmarks/hardening.py [--jobs N] [PUZZLE ...]
+    python benchmarks/hardening.py [--jobs N] [--ceilings] [PUZZLE ...]
 
 For every puzzle (or the puzzles named) the inputs are made from its real instance files
 under instances/: an empty file, only comment lines, every instance with CRLF line ends
@@ -50,9 +50,12 @@ before grounding: exit 2 at once) and the largest instances its size measure acc
 that an adversary can build (fewest givens, widest ranges and alphabets), each run alone
 with `--time-limit 60` (HARDENING_CEILING_S) in an address space of 4 GiB: it must end
 within the limit (solved, unsolvable, or stopped with what it found: 0, 1, 4) below
-4 GiB. Last, 16 solves of each puzzle's reference instance started together: their
-answers must be the same as alone; each child's peak memory and their sum are shown.
-Takes about half an hour on a shared 2-core machine.
+4 GiB. Then the largest public instance of each puzzle and the cases issue 27 found
+refused, one at a time, with their size against the limit, time (wall and CPU) and
+memory (benchmarks/public_ceilings.py). Last, 16 solves of each puzzle's reference
+instance started together: their answers must be the same as alone; each child's peak
+memory and their sum are shown. Takes about half an hour on a shared 2-core machine;
+`--ceilings` runs only the resource ceilings and the public instances.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import public_ceilings
 from bench import CHILD_ENV, COMMAND, ROOT, machine
 from bench import print_table as _print_table
 
@@ -752,7 +756,9 @@ def ceiling_inputs(folder: Path) -> list[tuple[str, str, str, bool]]:
                      written(f"ceiling-hidoku-{side}.csv", square(side)), True))
     made.append(("rc4", "2,000 bytes, printable alphabet",
                  written("ceiling-rc4-2000.txt", "alphabet: [ -~]\n" + hex_bytes(2000)), True))
-    made.append(("signpost", "31x31 snake, only 1 and 961 given", signpost_snake(31), True))
+    made.append(("signpost", "40x40 snake, only 1 and 1600 given", signpost_snake(40), True))
+    made.append(("signpost", "26x26, no number given", "26x26:" + ("c" * 25 + "e") * 25
+                 + "c" * 25 + "a", True))
 
     # The largest under the limits.
     made.append(("checkerboard", "8x7 board, 28 dominoes (identical stones)",
@@ -1146,22 +1152,33 @@ def main(argv: list[str]) -> None:
     jobs = 2
     if argv[:1] == ["--jobs"] and len(argv) > 1:
         jobs, argv = max(1, int(argv[1])), argv[2:]
+    only_ceilings = "--ceilings" in argv
+    argv = [arg for arg in argv if arg != "--ceilings"]
     known = sorted(p.name for p in (ROOT / "instances").iterdir() if p.is_dir())
     puzzles = argv or known
     started = time.perf_counter()
+    outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="hardening-") as temp:
         folder = Path(temp)
-        cases = (input_cases(puzzles, folder) + oversize_cases(puzzles, folder)
-                 + parser_cases(puzzles, folder))
-        if "jodici" in puzzles:
-            cases += encoding_cases(folder)
-        cases += round_three_cases(puzzles, folder)
+        if not only_ceilings:
+            cases = (input_cases(puzzles, folder) + oversize_cases(puzzles, folder)
+                     + parser_cases(puzzles, folder))
+            if "jodici" in puzzles:
+                cases += encoding_cases(folder)
+            cases += round_three_cases(puzzles, folder)
+            with held_lock(folder / LOCKED_RESUME):
+                outcomes = run_all(cases, jobs)
         ceilings = [case for case in ceiling_cases(folder) if case.puzzle in puzzles]
-        with held_lock(folder / LOCKED_RESUME):
-            outcomes = run_all(cases, jobs)
         # The ceilings one at a time, alone: their time and memory are the measurement.
         outcomes += run_all(ceilings, 1)
-    print_report(outcomes, puzzles, jobs, time.perf_counter() - started)
+    public = public_ceilings.table(puzzles)
+    if only_ceilings:
+        print(f"machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+              f"load average {os.getloadavg()[0]:.1f} at the end")
+        print_ceilings(outcomes)
+        public_ceilings.print_rows(public)
+        return
+    print_report(outcomes, puzzles, jobs, time.perf_counter() - started, public)
 
 
 @contextmanager
@@ -1199,8 +1216,21 @@ def run_all(cases: list[Case], jobs: int) -> list[Outcome]:
     return outcomes
 
 
+def print_ceilings(outcomes: list[Outcome]) -> None:
+    ceilings = [o for o in outcomes if o.case.category == "ceiling"]
+    print_table([{"case": f"{o.case.puzzle} · {o.case.variant}",
+                  "exit": "timeout" if o.code is None else o.code, "wall_s": o.wall_s,
+                  "peak_mb": o.peak_mb, "stderr (first line)": o.first_line[:70]}
+                 for o in ceilings], ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
+                title=f"Resource ceilings: the largest instances the size checks accept, "
+                f"--time-limit {CEILING_LIMIT_S}, address space {CEILING_MEMORY // 2**30} GiB "
+                f"(exit 2: refused before grounding; 4: stopped by the limit; a crash or "
+                f"no exit: the ceiling was exceeded)")
+    listing([o for o in ceilings if o.problems], "problems")
+
+
 def print_report(outcomes: list[Outcome], puzzles: list[str], jobs: int,
-                 seconds: float) -> None:
+                 seconds: float, public: list[dict[str, object]]) -> None:
     columns = ("group", "tried", *EXIT_COLUMNS, "refused_1line", "checked", "wrong",
                "traceback", "injection", "hangs", "multi_line", "slowest_s", "slowest",
                "peak_mb")
@@ -1223,15 +1253,8 @@ def print_report(outcomes: list[Outcome], puzzles: list[str], jobs: int,
                  for o in special],
                 ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
                 title="Oversize inputs and edited encodings, run by run")
-    ceilings = [o for o in outcomes if o.case.category == "ceiling"]
-    print_table([{"case": f"{o.case.puzzle} · {o.case.variant}",
-                  "exit": "timeout" if o.code is None else o.code, "wall_s": o.wall_s,
-                  "peak_mb": o.peak_mb, "stderr (first line)": o.first_line[:70]}
-                 for o in ceilings], ("case", "exit", "wall_s", "peak_mb", "stderr (first line)"),
-                title=f"Resource ceilings: the largest instances the size checks accept, "
-                f"--time-limit {CEILING_LIMIT_S}, address space {CEILING_MEMORY // 2**30} GiB "
-                f"(exit 2: refused before grounding; 4: stopped by the limit; a crash or "
-                f"no exit: the ceiling was exceeded)")
+    print_ceilings(outcomes)
+    public_ceilings.print_rows(public)
     print_table(concurrency(puzzles), ("puzzle", "together", "same_answers", "exit_codes",
                                        "alone_s", "alone_mb", "wall_s", "peak_mb", "total_mb"),
                 title=f"{CONCURRENT} solves of each reference instance started together: "

@@ -93,11 +93,12 @@ class Stopped(UserError):
     reached an answer; `status` is "timeout" or "interrupted" (the runner's TIMEOUT and
     INTERRUPTED). The API raises it as `pyasp_runner.api.Stopped`."""
 
-    def __init__(self, status: str) -> None:
+    def __init__(self, status: str, doing: str | None = None) -> None:
         self.status = status
         self.exit_code = ExitCode.TIMEOUT if status == "timeout" else ExitCode.INTERRUPTED
         why = "time limit reached" if status == "timeout" else "interrupted"
-        super().__init__(f"stopped ({why}) before an answer was reached")
+        where = f" while {doing}," if doing else ""
+        super().__init__(f"stopped ({why}){where} before an answer was reached")
 
 
 class OutOfMemory(UserError):

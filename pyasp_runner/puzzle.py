@@ -296,15 +296,22 @@ class Size(_Record, Generic[InputT]):
     measure(instance) -> (int, unit)       the count the encoding's grounding grows with
     limit                                  above it the instance is refused (--max-size N
                                            raises it, --force lifts it)
+    reach(instance, generating) -> str | None | None: why a search of it (generating: of
+                                           a puzzle on this blank board) is beyond what is
+                                           known to finish in a minute, though its size is
+                                           within the limit: a note said before it starts
     """
 
-    __slots__ = ("limit", "measure")
+    __slots__ = ("limit", "measure", "reach")
     measure: Callable[[Instance[InputT]], tuple[int, str]]
     limit: int
+    reach: Callable[[Instance[InputT], bool], str | None] | None
 
     def __init__(self, *, measure: Callable[[Instance[InputT]], tuple[int, str]],
-                 limit: int) -> None:
-        self._set(measure=measure, limit=limit)
+                 limit: int,
+                 reach: Callable[[Instance[InputT], bool], str | None] | None = None
+                 ) -> None:
+        self._set(measure=measure, limit=limit, reach=reach)
 
 
 class Options(_Record, Generic[InputT]):

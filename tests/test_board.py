@@ -48,8 +48,12 @@ def _text(values: dict[tuple[int, int], ET.Element], key: tuple[int, int]) -> st
         return None
     if "solid" in classes or "blocked" in classes:
         return "#"
+    if "shaded" in classes and "given" in classes:
+        return "#"  # a clue on a cell the answer shades: the JSON grid writes the cell "#"
     if "blank" in classes:
         return "."
+    if "diagonal" in classes:  # a diagonal reads as `/` or `\` (a genre's JSON grid)
+        return element.get("data-diagonal")
     if "symbol" in classes:  # a symbol reads as its character (a genre's JSON grid)
         return SYMBOLS[classes[classes.index("symbol") + 1]].char
     return element.text

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from checkers import checker
+from clingo import Function
 from conftest import INSTANCES, assert_refused, expected_for, without_atoms
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,14 +27,39 @@ REFUSED = {
     ("nonogram", "mk", "given.txt"): "given cells",
     ("nonogram", "cwd", "given.txt"): "given cells",
     ("abc", "puzzlink", "diagonal-givens.txt"): "diagonal",
-    # janko.at's Star Battles with cells outside every region: an address has no such cell
+    # janko.at's boards with cells outside every region: an address has no such cell
+    ("lits", "puzzlink", "janko-171.txt"): "blocked cells",
     ("starbattle", "puzzlink", "janko-005.txt"): "blocked cells are not written",
     ("starbattle", "puzzlink", "janko-011.txt"): "blocked cells are not written",
 }
+# What a format writes in another place, by puzzle and format: pzprjs's decodeRoomNumber16
+# gives a room's number to the room's top cell (getTopCell: its leftmost column, the
+# highest cell there), so the facts are compared with each number moved there.
+ROOM_NUMBER_FIRST = {("heyawake", "puzzlink")}
 
 
 def _facts(instance: Instance) -> tuple[frozenset, frozenset]:
     return frozenset(instance.structure), frozenset(instance.clues)
+
+
+def _room_number_first(facts: tuple[frozenset, frozenset]) -> tuple[frozenset, frozenset]:
+    """The facts with each `number(R, C, N)` in the top cell of its `region(R, C, Id)`
+    (the leftmost column, the highest cell there)."""
+    every = facts[0] | facts[1]
+    room = {(f.arguments[0], f.arguments[1]): f.arguments[2] for f in every
+            if f.name == "region"}
+    first: dict = {}
+    for pos, name in sorted(room.items(), key=lambda item: (item[0][1].number,
+                                                           item[0][0].number)):
+        first.setdefault(name, pos)
+
+    def moved(fact):  # type: ignore[no-untyped-def]
+        if fact.name != "number":
+            return fact
+        r, c, n = fact.arguments
+        return Function("number", [*first[room[(r, c)]], n])
+
+    return frozenset(map(moved, facts[0])), frozenset(map(moved, facts[1]))
 
 
 def _cases() -> list[tuple[str, str, str]]:
@@ -54,7 +80,10 @@ def test_every_writer_round_trips_every_instance(name, fmt, file):
             write(instance, list(instance.clues))
         return
     text = write(instance, list(instance.clues))
-    assert _facts(puzzle.parse(text, "written")) == _facts(instance)
+    written, facts = _facts(puzzle.parse(text, "written")), _facts(instance)
+    if (name, fmt) in ROOM_NUMBER_FIRST:
+        written, facts = _room_number_first(written), _room_number_first(facts)
+    assert written == facts
 
 
 def test_unknown_format_names_the_formats_written():

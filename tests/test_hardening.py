@@ -447,9 +447,17 @@ def test_generate_refuses_odd_sizes_with_one_line(capsys, size):
 
 def test_generate_refuses_boards_above_the_size_limit(capsys):
     assert main(["generate", "magic", "--size", "30"]) == 2
-    assert "above the limit" in capsys.readouterr().err
-    assert main(["generate", "hidoku", "--size", "100x100"]) == 2
-    assert "--max-size" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "above the limit" in err and "--max-size" in err
+
+
+def test_generate_says_when_a_board_is_out_of_reach_and_stops_at_the_time_limit(capsys):
+    # A path puzzle's own random path leaves only boards with clues to ground: a
+    # 100x100 is not refused by its empty board's size, but the time it needs is said.
+    assert main(["generate", "hidoku", "--size", "100x100", "--time-limit", "1"]) == 4
+    err = capsys.readouterr().err
+    assert err.startswith("solve-asp: note: making a puzzle of 10,000 cells is beyond"), err
+    assert "above the limit" not in err
 
 
 def test_the_benchmark_doubles_a_separator_in_the_data_not_in_a_comment_quoting_it():

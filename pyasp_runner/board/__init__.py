@@ -130,6 +130,7 @@ class Operator(NamedTuple):
     col: int
     direction: str  # "right" or "down"
     text: str
+    mark: Mark = Mark.GIVEN  # CONFLICT: a clue between cells in a conflict
 
 
 Side = tuple[tuple[Clue, ...], ...]  # per line (column or row): its clues, possibly none

@@ -65,6 +65,9 @@ class Glyphs:
         self.point = "+" if ascii_only else "·"
         self.diagonals = {"/": "/", "\\": "\\"} if ascii_only else \
             {"/": "\u2571", "\\": "\u2572"}  # box drawing's diagonals
+        # a clue's arrow after its number, by its (row, column) step
+        self.arrows = dict(zip(((-1, 0), (0, 1), (1, 0), (0, -1)),
+                               "^>v<" if ascii_only else "\u2191\u2192\u2193\u2190", strict=True))
 
     def junction(self, arms: Arms) -> str:
         if not any(arms):
@@ -87,6 +90,22 @@ class Glyphs:
     def symbol(self, name: str) -> str:
         symbol = SYMBOLS[name]
         return symbol.char if self.ascii else symbol.glyph
+
+    @property
+    def marked_signs(self) -> dict[int, str]:
+        """A sign inside a conflict's `>...<` marks: its angle brackets as single
+        guillemets (braces in plain ASCII), so that the marks stay readable."""
+        return str.maketrans({"<": "{", ">": "}"} if self.ascii else {"<": "\u2039",
+                                                                      ">": "\u203a"})
+
+    def between(self, text: str) -> str:
+        """A clue between two cells: in plain ASCII a wedge is `^` or `v`, a symbol its
+        character."""
+        if not self.ascii:
+            return text
+        plain = {"\u2227": "^", "\u2228": "v"}
+        plain.update({symbol.glyph: symbol.char for symbol in SYMBOLS.values()})
+        return "".join(plain.get(char, char) for char in text)
 
 
 def canvas(grid: Grid, glyphs: Glyphs, room: int | None = None) -> list[Text]:
@@ -162,8 +181,15 @@ def _drawn(grid: Grid, glyphs: Glyphs) -> tuple[list[Text], int, int]:
             put(2 * r1, (c1 - 1) * (width + 1) + 1 + width // 2, glyphs.vertical(2, strands),
                 "bold")
     for operator in grid.operators:  # a clue between two cells, on the separator between
-        sign = escape.terminal(operator.text)
-        if operator.direction == "right":
+        sign = escape.terminal(glyphs.between(operator.text))
+        if operator.mark == Mark.CONFLICT:  # >sign< over the cells' padding beside it
+            sign = ">" + sign[:1].translate(glyphs.marked_signs) + "<"
+            row = 2 * operator.row - 1 if operator.direction == "right" else 2 * operator.row
+            start = operator.col * (width + 1) - 1 if operator.direction == "right" else \
+                (operator.col - 1) * (width + 1) + 1 + (width - 3) // 2
+            for offset, char in enumerate(sign):
+                put(row, start + offset, char, STYLE[Mark.CONFLICT])
+        elif operator.direction == "right":
             put(2 * operator.row - 1, operator.col * (width + 1), sign[:1], "bold")
         else:
             start = (operator.col - 1) * (width + 1) + 1 + (width - len(sign[:width])) // 2
@@ -199,7 +225,10 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
             return text
         return Text(glyphs.blocked * 3, style="dim")
     if cell.shape == Shape.SOLID:
-        fill = glyphs.given_solid if cell.mark == Mark.GIVEN else glyphs.solid
+        # shaded by the puzzle: a given cell without a value (a given value on a cell the
+        # solver shades is the solver's shading)
+        given = cell.mark == Mark.GIVEN and cell.value is None
+        fill = glyphs.given_solid if given else glyphs.solid
         if cell.value is not None:
             return Text(f"{fill}{escape.terminal(cell.value)}{fill}", style=style)
         return Text(fill * 3, style="bold reverse red" if cell.mark == Mark.CONFLICT else "")
@@ -213,7 +242,7 @@ def _cell_text(cell: Cell, glyphs: Glyphs) -> Text:
     if cell.value is None or cell.mark == Mark.UNKNOWN:
         return Text(glyphs.unknown if cell.shape == Shape.VALUE and cell.mark == Mark.UNKNOWN
                     else "", style="dim")
-    value = escape.terminal(cell.value)
+    value = escape.terminal(cell.value) + (glyphs.arrows[cell.arrow] if cell.arrow else "")
     if cell.mark == Mark.GIVEN:
         return Text(f"[{value}]", style=style)
     if cell.mark == Mark.CONFLICT:
@@ -331,8 +360,7 @@ def _with_clues(grid: Grid, drawn: list[Text], width: int) -> tuple[list[Text], 
     """The canvas with the clues of its four sides around it, and the margin before it."""
     def side(name: str, count: int) -> list[str]:
         lines: tuple[tuple[Clue, ...], ...] = grid.side(name)
-        return [" ".join(escape.terminal(clue.text) for clue in (lines[i] if i < len(lines)
-                                                                 else ()))
+        return [" ".join(_clue_text(clue) for clue in (lines[i] if i < len(lines) else ()))
                 for i in range(count)]
 
     left, right = side("left", grid.rows), side("right", grid.rows)
@@ -355,6 +383,12 @@ def _with_clues(grid: Grid, drawn: list[Text], width: int) -> tuple[list[Text], 
     return out, before
 
 
+def _clue_text(clue: Clue) -> str:
+    """A clue beside the grid: `>n<` when it is in a conflict."""
+    text = escape.terminal(clue.text)
+    return f">{text}<" if clue.mark == Mark.CONFLICT else text
+
+
 def _column_clues(clues: list[str], width: int, before: int) -> Text:
     text = Text(" " * (before + 1))
     for clue in clues:
@@ -375,7 +409,8 @@ def key(grid: Grid, glyphs: Glyphs) -> str:
         parts.append("n filled in by the solver")
     if Mark.FORCED in values:
         parts.append("n forced (the same in every solution)")
-    shaded = {cell.mark for cell in cells if cell.shape == Shape.SOLID}
+    shaded = {cell.mark if cell.value is None else Mark.FILLED for cell in cells
+              if cell.shape == Shape.SOLID}  # a value on it: shaded by the solver
     if shaded - {Mark.GIVEN}:
         parts.append(f"{glyphs.solid * 3} shaded")
     if Mark.GIVEN in shaded:
@@ -386,8 +421,11 @@ def key(grid: Grid, glyphs: Glyphs) -> str:
         blocks = any(cell.sums is not None for cell in cells)
         parts.append(f"{glyphs.blocked * 3} not part of the board"
                      + (" (a block: its sums down\\right)" if blocks else ""))
-    if any(cell.mark == Mark.CONFLICT or any(cell.wrong_sums) for cell in cells) or any(
-            point.mark == Mark.CONFLICT for point in grid.points):
+    marked = [point.mark for point in grid.points] + [op.mark for op in grid.operators] + [
+        clue.mark for name in ("top", "bottom", "left", "right") for line in grid.side(name)
+        for clue in line]
+    if any(cell.mark == Mark.CONFLICT or any(cell.wrong_sums) for cell in cells) or \
+            Mark.CONFLICT in marked:
         parts.append(">n< a clue in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
         parts.append(f"{glyphs.unknown} not known")

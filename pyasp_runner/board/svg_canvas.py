@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from . import Cell, Grid, Mark, Shape
 from .svg_elements import draw_circle, draw_line, draw_rect, draw_text, num
-from .svg_grid import CLUE_HEIGHT, clue_width, draw_clue
+from .svg_grid import CLUE_HEIGHT, clue_width, draw_arrow, draw_clue
 
 Pos = tuple[int, int]
 Corner = Callable[[float, float], tuple[float, float]]
@@ -70,8 +70,12 @@ def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
             x, y = x + size, y + size / 2
         else:
             x, y = x + size / 2, y + size
-        draw_circle(group, x, y, 10, "between-plate", fill="#fff", stroke="#999", width=1)
-        clue = draw_text(group, x, y + 5, operator.text, "between", size=15)
+        wrong = operator.mark == Mark.CONFLICT  # in a conflict: red, in a red ring
+        draw_circle(group, x, y, 12 if wrong else 10, "between-plate conflict-ring" if wrong
+                    else "between-plate", fill="#fff", stroke=CONFLICT_INK if wrong else "#999",
+                    width=2.5 if wrong else 1)
+        clue = draw_text(group, x, y + 5, operator.text, "between conflict" if wrong
+                         else "between", size=15)
         clue.set("data-row", str(operator.row))
         clue.set("data-col", str(operator.col))
         clue.set("data-direction", operator.direction)
@@ -188,16 +192,22 @@ def _foreground(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     if cell.diagonal is not None:
         ends = (x + 4, y + size - 4, x + size - 4, y + 4) if cell.diagonal == "/" else \
             (x + 4, y + 4, x + size - 4, y + size - 4)
-        element = draw_line(group, *ends, "diagonal", INK, 3)
+        element = draw_line(group, *ends, "cell diagonal", INK, 3)  # the cell's answer
         element.set("data-row", str(r))
         element.set("data-col", str(c))
+        element.set("data-diagonal", cell.diagonal)
     if cell.symbol is not None:
         _symbol(group, cell, r, c, cx, cy, size)
     elif cell.value is not None and cell.mark != Mark.UNKNOWN:
         font = 18 if len(cell.value) < 4 else 14
         shaded = " shaded" if cell.shape == Shape.SOLID else ""
-        text = draw_text(group, cx, cy + font * 0.36, cell.value, classes + shaded, size=font,
-                     data=(r, c))
+        if cell.arrow is not None:  # the number in the corner, the arrow across the cell
+            draw_arrow(group, cx, cy, cell.arrow, size)
+            text = draw_text(group, x + 4, y + 16, cell.value, classes + shaded, size=15,
+                             anchor="start", data=(r, c))
+        else:
+            text = draw_text(group, cx, cy + font * 0.36, cell.value, classes + shaded,
+                             size=font, data=(r, c))
         if shaded:  # white on black (a style: the mark's class would colour it)
             text.set("style", f"fill: #fff; stroke: {INK}")
     elif cell.shape == Shape.BLANK:
@@ -279,7 +289,8 @@ def key_parts(board: Grid) -> list[str]:
                                      (Mark.FILLED, "regular: filled in by the solver"),
                                      (Mark.FORCED, "italic in a dashed frame: forced"))
              if mark in values]
-    shaded = {cell.mark for cell in cells if cell.shape == Shape.SOLID}
+    shaded = {cell.mark if cell.value is None else Mark.FILLED for cell in cells
+              if cell.shape == Shape.SOLID}  # a value on it: shaded by the solver
     if shaded:
         parts.append("black: shaded" + (" (a white dot on it: by the puzzle)"
                                         if Mark.GIVEN in shaded else ""))
@@ -292,6 +303,11 @@ def key_parts(board: Grid) -> list[str]:
                         if any(cell.sums is not None for cell in cells) else ""))
     if any(cell.mark == Mark.CONFLICT for cell in cells):
         parts.append("circled over hatching: a clue in the conflict")
+    rings = [op.mark for op in board.operators] + [
+        clue.mark for name in ("top", "bottom", "left", "right") for line in board.side(name)
+        for clue in line]
+    if Mark.CONFLICT in rings:
+        parts.append("ringed in red: a clue beside the cells or between two in the conflict")
     if any(any(cell.wrong_sums) for cell in cells):
         parts.append("red in a white box: a block's sum in the conflict")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):

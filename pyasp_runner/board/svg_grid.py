@@ -158,7 +158,7 @@ def _cell_value(group: ET.Element, cell: Cell, r: int, c: int, x: float, y: floa
     if cell.shape == Shape.BLOCKED:
         return
     if cell.arrow is not None:
-        _arrow(group, cx, cy, cell.arrow, size)
+        draw_arrow(group, cx, cy, cell.arrow, size)
     if cell.value is None or cell.mark == Mark.UNKNOWN:
         draw_circle(group, cx, cy + (size * 0.2 if cell.arrow else 0), 2.5,
                     "cell unknown", fill="#999", data=(r, c))
@@ -274,8 +274,9 @@ def _font(cell: Cell) -> float:
     return 18 if len(cell.value or "") < 4 else 14
 
 
-def _arrow(group: ET.Element, cx: float, cy: float, step: tuple[int, int],
-           size: float) -> None:
+def draw_arrow(group: ET.Element, cx: float, cy: float, step: tuple[int, int],
+               size: float) -> None:
+    """An arrow across the cell centred at (cx, cy), pointing `step` (row, column)."""
     dr, dc = step
     length = math.hypot(dr, dc) or 1
     ux, uy = dc / length, dr / length

@@ -27,9 +27,13 @@ def generate(options: GenerateOptions, out: Console, err: Console) -> ExitCode:
 
     from ..session import Settings
     from ..session.making import generate as make
+    from ..session.making import generation_note
 
     if options.encoding:
         inputs.check_encoding(options.encoding)
+    note = generation_note(options.puzzle, options.size)
+    if note is not None:
+        say(err, escape.terminal(f"solve-asp: note: {note}"), "yellow")
     if is_generated_collection(options):
         return generate_collection(options, out, err)
     doing = ["generating"]  # what the spinner names, as generate goes on
@@ -42,11 +46,14 @@ def generate(options: GenerateOptions, out: Console, err: Console) -> ExitCode:
                         force=options.force, threads=options.threads,
                         configuration=options.configuration)
     deadline = search_deadline(options)
-    with progress_shown(err, True, doing, "searches") as progress:
-        made = make(options.puzzle, settings, phase=phase, size=options.size, seed=options.seed,
-                    minimise=not options.keep_all, to=options.to, progress=progress,
-                    time_limit=None if deadline is None
-                    else max(0.0, deadline - time.perf_counter()))
+    try:
+        with progress_shown(err, True, doing, "searches") as progress:
+            made = make(options.puzzle, settings, phase=phase, size=options.size,
+                        seed=options.seed, minimise=not options.keep_all, to=options.to,
+                        progress=progress, time_limit=None if deadline is None
+                        else max(0.0, deadline - time.perf_counter()))
+    except Stopped as stop:  # say how far it got: a random solution, clues dropped
+        raise Stopped(stop.status, doing[0]) from None
     if made is None:
         err.print(Text(f"solve-asp: no puzzle with a unique solution found for seed {options.seed} "
                        f"(try another seed or size)", style="bold red"))

@@ -3,13 +3,15 @@
 
 Each `%! show p/N as ROLE` line says how `p` appears in the solution, so it says how to
 read it back: a number or letter role from the value in a cell, a shaded or unshaded
-role from `#` and `.`, a symbol role from the symbol's character, a line, edge or bridge
-role from the `edges` list. A cell holding `?` (or null) is open (a given number too:
-the answer states it, as the solution does). A shaded role states nothing in an
-author's shaded cell (a wall: the rules say what it is). A region role beside a value
-role draws what the rules derive (boxes from the grid's size) and is not read; a genre
-whose answer is a division into regions alone is not read back (its regions' ids are
-the rules' own).
+role from `#` and `.`, a symbol role from the symbol's character, a diagonal role from
+`/` and `\\`, a line, edge or bridge role from the `edges` list. A cell holding `?`
+(or null) is open (a given number too: the answer states it, as the solution does),
+except a `?` where the author's clue is a `?` (a clue cell without its value), which the
+solution writes there too and which states, like a given number, nothing shaded. A
+shaded role states nothing in an author's shaded cell (a wall: the rules say what it
+is). A region role beside a value role draws what the rules derive (boxes from the
+grid's size) and is not read; a genre whose answer is a division into regions alone is
+not read back (its regions' ids are the rules' own).
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from .layers import Layers, Pos
 
 OPEN = (None, "?")
 VALUED = ("number", "letter")
-# Roles the solution object does not hold (borders, diagonals) or that a division into
-# regions draws: a region beside a value is what the rules derive (a grid's boxes).
-UNREAD = ("border", "diagonal", "region")
+# Roles the solution object does not hold (borders) or that a division into regions
+# draws: a region beside a value is what the rules derive (a grid's boxes).
+UNREAD = ("border", "region")
 SEGMENTS = ("line", "edge", "bridge")
 LARGEST = 2**31 - 1  # clingo's numbers are 32-bit
 _BY_CHAR = {symbol.char: symbol.name for symbol in SYMBOLS.values()}
+_DIAGONAL_NAMES = {"/": "slash", "\\": "backslash"}
 
 
 def readable(header: Header) -> bool:
@@ -54,7 +57,7 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
         shading = any(show.role == "shaded" for show in cell_roles)
         for pos in layers.cells():
             value = grid[pos]
-            if value in OPEN:
+            if value in OPEN and not (value == "?" and pos in layers.unknown and not valued):
                 open_cells += 1
                 continue
             for show in cell_roles:
@@ -122,6 +125,13 @@ def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
         return Function(show.predicate, [Number(r), Number(c)]) if shaded else None
     if role == "unshaded":
         return Function(show.predicate, [Number(r), Number(c)]) if value == "." else None
+    if role == "diagonal":
+        if value == ".":
+            return None
+        if value not in _DIAGONAL_NAMES:
+            raise AnswerError(where, f"expected / or \\ (a diagonal), . (none) or ? (open), "
+                              f"found {value!r:.40}")
+        return Function(show.predicate, [Number(r), Number(c), Function(_DIAGONAL_NAMES[value])])
     # a symbol role
     name = _BY_CHAR.get(str(value))
     if show.symbol is not None:
@@ -157,9 +167,13 @@ def _edges(solution: Mapping[str, Any], shows: list[Show], layers: Layers) -> li
             raise AnswerError(where, f"expected [[row, column], [row, column]], found "
                               f"{edge!r:.40}")
         (r1, c1), (r2, c2) = ends
-        if abs(r1 - r2) + abs(c1 - c2) != 1 or not all(
+        # A line joins neighbours; a bridge runs straight along a row or a column.
+        straight = (r1 == r2) != (c1 == c2) if len(edge) == 3 else \
+            abs(r1 - r2) + abs(c1 - c2) == 1
+        if not straight or not all(
                 0 <= r <= layers.rows + 1 and 0 <= c <= layers.cols + 1 for r, c in ends):
-            raise AnswerError(where, "not a segment between two neighbours of the board")
+            raise AnswerError(where, "not a segment between two neighbours of the board"
+                              if len(edge) == 2 else "not a bridge along a row or a column")
         args = [Number(r1), Number(c1), Number(r2), Number(c2)]
         if len(edge) == 3:
             strands = _number(edge[2])

@@ -63,6 +63,8 @@ def _check_tokens(header: Header, fail: _Fail) -> None:
             raise fail(read.line, f"the token {token!r} is a clue between cells, which needs "
                        "the input 'between symbol'")
         needed = _MEANING_NEEDS.get(read.meaning)
+        if read.meaning == "unknown" and "clued" in header.inputs:
+            needed = None  # a clue without its value: a clued cell alone, as `?` is
         if needed is not None and needed not in header.inputs:
             raise fail(read.line, f"the token {token!r} means {read.meaning!r}, which is no "
                        f"input of this genre (%! input cells {needed})")

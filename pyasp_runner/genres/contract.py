@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from clingo import Function, Symbol
 
 from ..board import Board
-from ..errors import InputError, UserError
+from ..errors import InputError
 from ..facts import Answer, to_python
 from ..inputs import MAX_INPUT_BYTES
 from ..player import PlayerAnswer
@@ -145,8 +145,8 @@ def _write(header: Header, writer: Callable[[layers.Layers, Header], str],
     subset = layers.from_facts(read.rows, read.cols, (*instance.structure, *clues))
     try:
         text = writer(subset, header)
-    except ValueError as error:
-        raise UserError(f"cannot be written: {error}") from None
+    except ValueError as error:  # what the form cannot say (blocked cells in an address)
+        raise InputError(instance.source, f"cannot be written: {error}") from None
     return text
 
 

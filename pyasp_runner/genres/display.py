@@ -136,7 +136,11 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
                       if s.name == "outside"}
     conflict_points = {(s.arguments[0].number, s.arguments[1].number) for s in conflict
                        if s.name == "point"}
-    return Board(_grid(layers, cells, empty, conflict_sides, conflict_points), header.summary)
+    conflict_between = {((s.arguments[0].number, s.arguments[1].number),
+                         (s.arguments[2].number, s.arguments[3].number))
+                        for s in conflict if s.name == "between" and len(s.arguments) == 5}
+    return Board(_grid(layers, cells, empty, conflict_sides, conflict_points,
+                       conflict_between), header.summary)
 
 
 def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
@@ -168,8 +172,8 @@ def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool)
         cell = cell._replace(value=value, mark=Mark.GIVEN if same else Mark.FILLED)
     elif given.value is not None or given.shape != Shape.VALUE or given.symbol:
         cell = cell._replace(value=given.value, mark=Mark.GIVEN, shape=given.shape,
-                             symbol=given.symbol)
-    elif covering and not (pos in seen.symbols or pos in seen.shaded):
+                             symbol=given.symbol, arrow=given.arrow)
+    elif covering and not (pos in seen.symbols or pos in seen.shaded or pos in seen.unshaded):
         return UNKNOWN_CELL._replace(region=region)
     if pos in seen.shaded:
         cell = cell._replace(shape=Shape.SOLID)
@@ -200,7 +204,8 @@ _ARROW_STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
           conflict_sides: Collection[tuple[str, int]] = (),
-          conflict_points: Collection[Pos] = ()) -> Grid:
+          conflict_points: Collection[Pos] = (),
+          conflict_between: Collection[tuple[Pos, Pos]] = ()) -> Grid:
     sides: list[tuple[tuple[Clue, ...], ...]] = []
     for side in words.SIDES:
         length = layers.cols if side in ("top", "bottom") else layers.rows
@@ -212,7 +217,8 @@ def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
     points = tuple(Point(r, c, str(n), Mark.CONFLICT if (r, c) in conflict_points
                          else Mark.GIVEN) for (r, c), n in sorted(layers.points.items()))
     operators = tuple(Operator(a[0], a[1], "right" if a[0] == b[0] else "down",
-                               _between_text(value, a[0] == b[0]))
+                               _between_text(value, a[0] == b[0]),
+                               Mark.CONFLICT if (a, b) in conflict_between else Mark.GIVEN)
                       for (a, b), value in sorted(layers.between.items()))
     return Grid(cells, top, bottom, left, right, operators=operators, canvas=True,
                 lines=tuple(Segment(a, b) for a, b in sorted(seen.lines)),
@@ -261,16 +267,16 @@ def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
         return seen.numbers.get(pos) or seen.letters[pos]
     if pos in seen.symbols:
         return SYMBOLS[seen.symbols[pos]].char
-    if pos in seen.shaded or pos in layers.blocked:
-        return "#"
+    if pos in seen.diagonals:
+        return seen.diagonals[pos]
+    if pos in seen.shaded or pos in layers.blocked or pos in layers.shaded:
+        return "#"  # a shaded cell, whatever clue it holds (the input keeps the clue)
     if pos in layers.numbers:
         return str(layers.numbers[pos])
     if pos in layers.letters:
         return layers.letters[pos]
     if pos in layers.symbols:
         return SYMBOLS[layers.symbols[pos]].char
-    if pos in layers.shaded:
-        return "#"
     if pos in layers.unknown:
         return "?"
     return "?" if covering and pos not in seen.unshaded else "."

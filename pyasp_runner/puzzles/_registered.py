@@ -251,6 +251,13 @@ class Puzzle:
         """How big the instance is, and in what (None: the puzzle does not measure)."""
         return self.spec.size.measure(instance) if self.spec.size else None
 
+    def reach(self, instance: Instance[Any], generating: bool = False) -> str | None:
+        """A note for before the search starts, if it is of a kind beyond what is known
+        to finish in a minute (a size within the limit, clues that leave a hard search)."""
+        reach = self.spec.size.reach if self.spec.size else None
+        why = reach(instance, generating) if reach is not None else None
+        return None if why is None else f"{why}; it may run long (--time-limit stops it)"
+
     def check_size(self, instance: Instance[Any], limit: int | None, force: bool) -> None:
         """Refuse, before grounding, an instance larger than `limit` (default: the
         puzzle's limit), unless forced."""

@@ -61,8 +61,14 @@ DEFAULT_RANGE = (-9, 99)
 MAX_SIDE = 9
 # clingo computes with 32-bit integers: every product and sum the encoding forms stays below.
 INT_LIMIT = 2**31 - 1
-# The runner's size check (--max-size/--force): cell values and operand combinations.
+# The runner's size check (--max-size/--force): cell values and operand combinations
+# (see size). At the limit: a 9x9 of sums over 0..12344 (1 M cell values) 40 s and
+# 1.3 GB, an open product over 1..999 (1 M combinations) 32 s and 0.6 GB.
 MAX_SIZE = 1_000_000
+# A product stepped back from its result grounds few atoms: what it costs is the
+# grounder's divisibility checks, 0.14 us each against 30-40 us for a cell value or an
+# open combination (the reference at -1000..1000: 12 M checks, 2.0 s, 73 MB).
+CHECK_SHARE = 200
 OPERATORS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "x": "*", "X": "*", "\u00d7": "*",
              "·": "*", "/": "/", ":": "/", "÷": "/"}
 BLANK = None
@@ -214,24 +220,26 @@ def parse(text: str, source: str) -> Instance[EquationInput]:
 
 def _check_magnitudes(layout: EquationInput, grid: list[list[Cell]], results: dict[Any, Any],
                       source: str, line: int) -> None:
-    """Refuse numbers whose arithmetic could leave clingo's 32-bit integers.
+    """Refuse numbers whose arithmetic would leave clingo's 32-bit integers (which wrap
+    silently: a wrong answer, so `--force` does not lift this).
 
-    With M the largest cell magnitude, a term of k operands reaches at most M**k; the
-    encoding's sums and wanted values stay within |R| + the terms' bounds, and every
-    division stepped back through multiplies a wanted value by at most M.
+    With M the largest magnitude a cell may take, asp/equation.lp's numbers stay within
+    these: a product term's value and its `bound` within M**(1 + its multiplications) (a
+    division never makes a value larger); a wanted value, a sum and a step back through
+    `* Y` within |R| plus the terms' bounds; a step back through `/ Y` multiplies a
+    wanted value by Y, at most M more.
     """
     cells = [abs(v) for row in grid for v in row if v is not None]
     biggest = max([abs(layout.low), abs(layout.high), 1, *cells])
     for equation, _, ops in layout.equations():
-        terms: list[list[str]] = [[""]]
+        products = [0]  # the multiplications of each term
         for op in ops:
             if op in "+-":
-                terms.append([op])
-            else:
-                terms[-1].append(op)
-        total = abs(results[equation] or 0) + sum(biggest ** len(term) for term in terms)
-        divisions = max(term.count("/") for term in terms)
-        bound = total * biggest ** divisions
+                products.append(0)
+            elif op == "*":
+                products[-1] += 1
+        total = abs(results[equation] or 0) + sum(biggest ** (1 + k) for k in products)
+        bound = total * (biggest if "/" in ops else 1)
         if bound > INT_LIMIT:
             raise InputError(source, f"numbers too large: equation {_name(equation)} could "
                              f"reach {bound:,}, beyond clingo's 32-bit integers (keep cells "
@@ -249,14 +257,17 @@ def _structure(layout: EquationInput) -> tuple[Symbol, ...]:
 
 
 def size(instance: Instance[EquationInput]) -> tuple[int, str]:
-    """Ground values and products: every cell takes each value of the range, and a product
-    term of k operands may be evaluated for every combination of their values (forwards
-    in an open equation); a lone product term with a result is stepped back from it, one
-    operand fewer (asp/equation.lp's pruning)."""
+    """Ground values and products: every cell takes each value of the range; a product
+    term of k operands in an open equation is evaluated forwards for every combination
+    of its operands' values; a lone product term with a result, or one beside a single
+    cell, is stepped back from the result (asp/equation.lp's pruning): its wanted
+    values (one, or one per value of that cell) each checked against every divisor, a
+    step per operand, which counts a `CHECK_SHARE`th of a combination."""
     layout = instance.data
     width = layout.high - layout.low + 1
     results = _results(instance)
     total = layout.rows * layout.columns * width
+    checks = 0
     for equation, _, ops in layout.equations():
         terms = [1]
         for op in ops:
@@ -264,9 +275,14 @@ def size(instance: Instance[EquationInput]) -> tuple[int, str]:
                 terms.append(1)
             else:
                 terms[-1] += 1
-        lone = len(terms) == 1 and equation in results
-        total += sum(width ** (k - lone) for k in terms if k > 1)
-    return total, "cell values and operand combinations"
+        lone = len(terms) == 1
+        stepped_back = equation in results and (lone or (len(terms) == 2 and 1 in terms))
+        for k in terms:
+            if k > 1 and stepped_back:
+                checks += (1 if lone else width) * width * (k - 1)
+            elif k > 1:
+                total += width ** k
+    return total + checks // CHECK_SHARE, "cell values and operand combinations"
 
 
 def _name(equation: tuple[str, int]) -> str:

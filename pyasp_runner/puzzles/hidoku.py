@@ -68,8 +68,20 @@ from ._grid import (
 from ._path import number_grid
 
 # The runner's size check (--max-size/--force): candidate cell-number pairs (see size).
-MAX_SIZE = 150_000
+# A pair grounds in 130-150 us and 6.5 KB (empty boards, CPU seconds of grounding alone:
+# 24x24, 331,776 pairs, 44 s and 2.2 GB; 27x27, 531,441 pairs, 82 s and 3.6 GB).
+MAX_SIZE = 300_000
+# Search, not grounding, is what a board with few numbers runs into: boards whose
+# numbers leave 10-25 candidate numbers per cell are answered (benchmarks/data/
+# hidoku-sparse, 20x20 and 30x30, spread at 10-15%), those with 80 and more are not
+# (5% spread, 10% random, the empty 19x19: no answer in a minute); the public ones
+# leave 3-9.
+OPEN_PER_CELL = 40
+OPEN_CELLS = 200  # smaller boards search little even when open
 MAX_SIDE = 200
+# generate: the time grows about with the square of the cells (a uniqueness check per
+# clue dropped, each a solve of the board; CPU seconds): 30x30 28 s, 40x40 78 s.
+GENERATED_CELLS = 30 * 30
 
 _BLOCKED = re.compile(r"[xX]+|\*+")
 # A key of a janko.at block: a word (a run of x is a row of blocked cells).
@@ -197,6 +209,24 @@ def _from_janko(lines: list[Line], source: str) -> list[Line]:
 def _structure(board: HidokuInput) -> tuple[Symbol, ...]:
     return tuple(fact("cell", r, c) for r in range(1, board.rows + 1)
                  for c in range(1, board.cols + 1) if (r, c) not in board.blocked)
+
+
+def reach(instance: Instance[HidokuInput], generating: bool) -> str | None:
+    """Few numbers for the board (see OPEN_PER_CELL), or a board too large to generate
+    in a minute (see GENERATED_CELLS)."""
+    board = instance.data
+    if generating:
+        if board.cells <= GENERATED_CELLS:
+            return None
+        return (f"making a puzzle of {board.cells:,} cells is beyond what is known to "
+                f"finish in a minute (a 30x30 takes half a minute, a 40x40 a minute and a "
+                f"quarter)")
+    count, _ = size(instance)
+    if board.cells < OPEN_CELLS or count <= OPEN_PER_CELL * board.cells:
+        return None
+    return (f"its numbers leave {count // board.cells} candidate numbers per cell; boards "
+            f"this open (over {OPEN_PER_CELL} per cell) are beyond what is known to finish "
+            f"in a minute")
 
 
 def size(instance: Instance[HidokuInput]) -> tuple[int, str]:
@@ -356,7 +386,7 @@ PUZZLE: PuzzleSpec[HidokuInput] = PuzzleSpec(
     generating=Generating(blank=blank, clues_of=clues_of, random_answer=random_answer,
                           clue_atom=clue_atom),
     judging=None,
-    size=Size(measure=size, limit=MAX_SIZE),
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
     options=Options(flags=OPTIONS, configure=configure),
     read_answer=read_answer,
 )

@@ -55,6 +55,9 @@ MAX_N = 100
 # The runner's size check (--max-size/--force): cells; a 20 x 20 board grounds 160,000
 # value atoms, and the search in the sums is what gets hard long before that.
 MAX_SIZE = 400
+# generate: each clue dropped is a uniqueness check, a search that grows hard fast (CPU
+# seconds): 5x5 7 s, 6x6 93 s, 8x8 nothing in 300 s.
+GENERATED_SIDE = 5
 
 
 class MagicInput(NamedTuple):
@@ -125,6 +128,16 @@ def _structure(board: MagicInput) -> tuple[Symbol, ...]:
     return (fact("size", board.n), fact("low", board.low))
 
 
+def reach(instance: Instance[MagicInput], generating: bool) -> str | None:
+    """Generating beyond GENERATED_SIDE: beyond what is known to finish in a minute."""
+    board = instance.data
+    if not generating or board.n <= GENERATED_SIDE:
+        return None
+    return (f"making a magic puzzle of {board.n}x{board.n} is beyond what is known to finish "
+            f"in a minute (a 6x6 takes about a minute and a half, an 8x8 gave nothing in "
+            f"5 minutes)")
+
+
 def size(instance: Instance[MagicInput]) -> tuple[int, str]:
     board = instance.data
     return board.n * board.n, "cells"
@@ -187,7 +200,7 @@ PUZZLE: PuzzleSpec[MagicInput] = PuzzleSpec(
     writing=Writing(writers={"text": write}, complete_formats=()),
     generating=Generating(blank=blank, clues_of=clues_of, random_answer=None, clue_atom=None),
     judging=None,
-    size=Size(measure=size, limit=MAX_SIZE),
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
     options=None,
     read_answer=read_answer,
 )

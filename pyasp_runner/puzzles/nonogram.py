@@ -103,6 +103,13 @@ FORMATS_READ = ("a Tatham game ID (WxH:...), a puzz.link address, a pair of list
 # line 38 runs of 1, has 888,900 units, 4.4 M rules, 0.9 GB, grounded in 9 s of CPU;
 # the largest public puzzle here (tiger.non, 75x50) has 24,261.
 MAX_SIZE = 900_000
+# Search, not grounding, is what random-looking clues run into: where no line settles a
+# cell by itself (no run longer than its line's slack, no empty line), propagation has
+# no foothold. Random images, half black (benchmarks/nonogram_peers.py --random, jumpy):
+# 50x50 1.3 s, 60x60 33 s, 75x75 and 100x100 not in 60 s; lines with a foothold: 3 of
+# 100, 2 of 120, 2 of 150, none. Public boards of 30x35 to 75x50 have 5-57% of them.
+FOOTHOLD_SHARE = 0.05
+OPEN_CELLS = 60 * 60  # larger boards: the note
 # clingo's preset for the hardest public puzzles (measured with the uniqueness check, one
 # run each: webpbn #12548 Sierpinski 19.9 s -> 3.5 s, #18297 Thing 2.4 s -> 2.0 s,
 # #22336 Gettys 22.0 s -> 21.3 s; the easy ones and random 30x30..60x60 images unchanged).
@@ -207,6 +214,27 @@ def line_clue(name: str, index: int, runs: list[int]) -> Symbol:
     for length in reversed(runs[1:]):
         later = (length, later)
     return fact(name, index, later, runs[0] if runs else 0)
+
+
+def reach(instance: Instance[NonogramInput], generating: bool) -> str | None:
+    """Random-looking clues on a large board: beyond what is known to finish (see
+    FOOTHOLD_SHARE)."""
+    drawing = instance.data
+    if generating or drawing.width * drawing.height <= OPEN_CELLS:
+        return None
+    lines = footholds = 0
+    for clue in instance.clues:
+        if clue.name in ("row_clue", "col_clue"):
+            runs = runs_of(clue)
+            slack = (drawing.width if clue.name == "row_clue" else drawing.height) - (
+                sum(runs) + len(runs) - 1)
+            lines += 1
+            footholds += not runs or max(runs) > slack
+    if footholds >= FOOTHOLD_SHARE * lines:
+        return None
+    return (f"only {footholds} of its {lines} lines settle a cell by themselves (random-"
+            f"looking clues); such boards larger than 60x60 are beyond what is known to "
+            f"finish in a minute")
 
 
 def size(instance: Instance[NonogramInput]) -> tuple[int, str]:
@@ -419,7 +447,7 @@ PUZZLE: PuzzleSpec[NonogramInput] = PuzzleSpec(
     generating=Generating(blank=blank, clues_of=clues_of, random_answer=random_answer,
                           clue_atom=None),
     judging=None,
-    size=Size(measure=size, limit=MAX_SIZE),
+    size=Size(measure=size, limit=MAX_SIZE, reach=reach),
     options=None,
     configuration=CONFIGURATION, clingo_options=CLINGO_OPTIONS, inline=True,
     read_answer=read_answer,

@@ -85,6 +85,9 @@ def load(puzzle: str, text: str, *, source: str = "<text>",
     check_encoding_file(rules)
     args, notes = clingo_arguments(rules, settings.constants, settings.clingo_args,
                                    found.spec.clingo_options, found.name)
+    reach = found.reach(instance)
+    if reach is not None:
+        notes += (f"{instance.source}: {reach}",)
     return Loaded(found, instance, rules, args, notes, MappingProxyType(values))
 
 

@@ -240,12 +240,15 @@ QDIR_OF = {name: qdir for qdir, name in ARROW_OF.items()}
 
 
 def decode_arrow_number16(body: str, count: int) -> tuple[dict[int, tuple[int, int]], str]:
-    """decodeArrowNumber16: per place (direction, number); number -2 for `?`."""
+    """decodeArrowNumber16: per place (direction, number); number -2 for `?`, and for
+    `+` (pzprjs's clue cell without a number or an arrow)."""
     values: dict[int, tuple[int, int]] = {}
     place = i = 0
     while i < len(body):
         char = body[i]
-        if "0" <= char <= "4":
+        if char == "+":
+            values[place] = (0, UNKNOWN)
+        elif "0" <= char <= "4":
             following = body[i + 1:i + 2]
             if not following:
                 raise Bad("the address ends inside an arrow clue")

@@ -244,7 +244,7 @@ def write(layers: Layers, header: Header) -> str:
     marks_blocked = any(d.name in ("1cell", "binary") and d.args == ("blocked",)
                         for d in link.decoders)
     if layers.blocked and not grows and not marks_blocked:
-        raise UserError("blocked cells are not written in a puzz.link address")
+        raise ValueError("blocked cells are not written in a puzz.link address")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
     except dec.Bad as bad:
@@ -291,7 +291,8 @@ def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: i
     if name == "arrownumber16":
         return dec.encode_arrow_number16(
             {(r - 1) * cols + c - 1: (dec.QDIR_OF.get(layers.arrows.get((r, c), ""), 0), n)
-             for (r, c), n in layers.numbers.items()}, count)
+             for (r, c), n in [*layers.numbers.items(),
+                               *((pos, dec.UNKNOWN) for pos in layers.unknown)]}, count)
     if name == "outside":
         lengths = {"top": cols, "bottom": cols, "left": rows, "right": rows}
         around: dict[int, int] = {}
