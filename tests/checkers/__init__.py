@@ -162,3 +162,18 @@ def pzpr_4cell(body: str, count: int) -> list:
             values[cell] = "?"
         cell += 1
     return values
+
+
+def numbered_cells(text: str) -> tuple[int, int, dict[tuple[int, int], int | str]]:
+    """(rows, cols, {cell (0-based): its number, or "?"}) of a grid of numbers with `-` or `.`
+    empty: the plain text grid or a puzz.link address (pzprjs's number16)."""
+    link = puzzlink_address(text)
+    if link is not None:
+        cols, rows, body = int(link[1][0]), int(link[1][1]), link[1][2]
+        values = pzpr_number16(body, rows * cols)
+        return rows, cols, {divmod(i, cols): v for i, v in enumerate(values) if v is not None}
+    size, lines = text_grid(text)
+    rows, cols = int(size[0]), int(size[1])
+    return rows, cols, {(r, c): ("?" if token == "?" else int(token))
+                        for r, line in enumerate(lines[:rows]) for c, token in enumerate(line)
+                        if token not in ("-", ".")}

@@ -7,7 +7,8 @@ Reads the plain text grid (`R C`, then R rows: a number is an island, `-` or `.`
 or a puzz.link address (pzprjs's decodeNumber16) with _textlink.
 """
 
-from ._textlink import address, number16, text_blocks
+from ._textlink import address, text_blocks
+from .grid_input import number16
 
 Pos = tuple[int, int]
 

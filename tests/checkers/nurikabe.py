@@ -3,28 +3,9 @@ area holding exactly one number, which counts its cells (any count for a `?`).""
 
 from __future__ import annotations
 
-from . import puzzlink_address, pzpr_number16, text_grid
+from . import numbered_cells
 
 Pos = tuple[int, int]
-
-
-def _read(text: str) -> tuple[int, int, dict[Pos, int | str]]:
-    """(rows, cols, {clue cell: its number or "?"})."""
-    link = puzzlink_address(text)
-    if link is not None:
-        cols, rows, body = int(link[1][0]), int(link[1][1]), link[1][2]
-        values = pzpr_number16(body, rows * cols)
-        return rows, cols, {divmod(i, cols): v for i, v in enumerate(values) if v is not None}
-    size, lines = text_grid(text)
-    rows, cols = int(size[0]), int(size[1])
-    clues: dict[Pos, int | str] = {}
-    for r, line in enumerate(lines[:rows]):
-        for c, token in enumerate(line):
-            if token == "?":
-                clues[(r, c)] = "?"
-            elif token not in ("-", "."):
-                clues[(r, c)] = int(token)
-    return rows, cols, clues
 
 
 def _areas(cells: set[Pos]) -> list[set[Pos]]:
@@ -45,7 +26,7 @@ def _areas(cells: set[Pos]) -> list[set[Pos]]:
 
 
 def check(text: str, solution: dict) -> None:
-    rows, cols, clues = _read(text)
+    rows, cols, clues = numbered_cells(text)
     grid = solution["grid"]
     assert len(grid) == rows and all(len(row) == cols for row in grid), "grid shape"
     shaded = {(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "#"}

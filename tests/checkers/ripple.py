@@ -5,8 +5,8 @@ Reads the plain text grid (`R C`, R rows of clues, `-` empty, then R rows of roo
 a puzz.link address (pzprjs's decodeBorder, decodeNumber16, decodeEmpty) with _textlink.
 """
 
-from ._textlink import address, number16, text_blocks
-from .grid_input import border_rooms
+from ._textlink import address, text_blocks
+from .grid_input import border_rooms, number16
 
 Pos = tuple[int, int]
 

@@ -3,26 +3,13 @@ is its count of cells (any count for a `?`)."""
 
 from __future__ import annotations
 
-from . import puzzlink_address, pzpr_number16, text_grid
+from . import numbered_cells
 
 Pos = tuple[int, int]
 
 
-def _read(text: str) -> tuple[int, int, dict[Pos, int | str]]:
-    link = puzzlink_address(text)
-    if link is not None:
-        cols, rows, body = int(link[1][0]), int(link[1][1]), link[1][2]
-        values = pzpr_number16(body, rows * cols)
-        return rows, cols, {divmod(i, cols): v for i, v in enumerate(values) if v is not None}
-    size, lines = text_grid(text)
-    rows, cols = int(size[0]), int(size[1])
-    return rows, cols, {(r, c): ("?" if token == "?" else int(token))
-                        for r, line in enumerate(lines[:rows]) for c, token in enumerate(line)
-                        if token not in ("-", ".")}
-
-
 def check(text: str, solution: dict) -> None:
-    rows, cols, clues = _read(text)
+    rows, cols, clues = numbered_cells(text)
     grid, regions = solution["grid"], solution["regions"]
     assert len(regions) == rows and all(len(row) == cols for row in regions), "regions shape"
     for r in range(rows):
