@@ -47,7 +47,7 @@ PUZZLEKIT: dict[str, str | None] = {
     "kurodoko": "kuromasu", "lits": "lits", "norinori": "norinori", "tents": "tent",
     "binairo": "binairo", "futoshiki": None, "ripple": "hakyuu",
     "killersudoku": "killer_sudoku", "hashi": None, "gokigen": None,
-    "yajilin": "yajilin"}
+    "yajilin": "yajilin", "battleship": "battleship"}
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
 # puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
 PEER_LIMIT_S = 120.0

@@ -1,7 +1,7 @@
-"""Ripple Effect, Killer Sudoku and Yajilin: each shipped instance written in every form its genre
-writes (`--to text`, and `--to puzzlink` where the header has a puzz.link line) reads back
-to the same puzzle, and a janko.at puzzle written as a puzz.link address solves to the
-same answer as its text."""
+"""Ripple Effect, Killer Sudoku, Yajilin and Battleship: each shipped instance written in
+every form its genre writes (`--to text`, and `--to puzzlink` where the header has a
+puzz.link line) reads back to the same puzzle, and a janko.at puzzle written as a
+puzz.link address solves to the same answer as its text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from conftest import INSTANCES
 from pyasp_runner import runner
 from pyasp_runner.puzzles import registry
 
-GENRES = ("ripple", "killersudoku", "yajilin")
+GENRES = ("ripple", "killersudoku", "yajilin", "battleship")
 FILES = sorted(path for genre in GENRES for path in (INSTANCES / genre).glob("*.txt"))
 
 

@@ -254,6 +254,15 @@ def test_clued_cells_are_structure_and_a_question_mark_is_one_alone(tmp_path):
 
 # --- the decoders of further genres, on pzprjs's test addresses ---------------------------
 
+# Battleship's header: the counts around the grid, the ship parts, the fleet.
+FLEET = ("input outside top left", "input cells symbol unshaded unknown",
+         "input param fleet...", "text top left cells", "token x unshaded",
+         "token n symbol north_end", "token s symbol south_end", "token w symbol west_end",
+         "token e symbol east_end", "token m symbol middle", "token o symbol submarine",
+         "puzzlink battleship outside "
+         "marks16(unshaded,north_end,south_end,west_end,east_end,middle,submarine) bank(fleet)")
+
+
 @pytest.mark.parametrize(("header", "address"), [
     (("input cells number unknown", "puzzlink numlin number16"), "numlin/5/5/1j2h3m1h2j3"),
     (("input cells number unknown", "puzzlink hashikake number16"),
@@ -272,6 +281,7 @@ def test_clued_cells_are_structure_and_a_question_mark_is_one_alone(tmp_path):
      "ripple/4/4/9n8rigk14h32k"),
     (("input outside top left", "input cells symbol", "token T symbol tree",
       "text top left cells", "puzzlink tents outside 1cell(tree)"), "tents/5/5/2g0h1i1j82323"),
+    (FLEET, "battleship/6/6/g12h2g30g3gk0r3w//c"),
 ])
 def test_pzprjs_addresses_read_and_write_back(tmp_path, header, address):
     puzzle = genre(tmp_path, *header)
@@ -405,3 +415,26 @@ def test_clues_between_cells_as_janko_draws_them(tmp_path):
         with pytest.raises(InputError) as error:
             puzzle.parse(bad, "p.txt")
         assert str(error.value).startswith(message)
+
+
+def test_a_fleet_and_ship_parts_as_pzprjs_writes_them(tmp_path):
+    """pzprjs's preset `c` (three ships of 1, two of 2, one of 3) and its parts: 3 a west
+    end, 0 water; a fleet that is no preset is written as its pieces, shortest first."""
+    puzzle = genre(tmp_path, *FLEET)
+    read, _ = layers_of(puzzle, "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c")
+    assert read.params == {"fleet": (3, 2, 1)}
+    assert read.symbols == {(4, 1): "west_end"} and read.unshaded == {(1, 6)}
+    assert round_trips(puzzle, "2 2 0 2\n- -\n- -\nn -\ns -", "puzzlink") == \
+        "https://puzz.link/p?battleship/2/2/j1g2g/2/21o/21o\n"
+
+
+@pytest.mark.parametrize(("body", "problem"), [
+    ("h7//c", "7 stands for no mark"),
+    ("h0//q", "no fleet preset 'q'"),
+    ("h0/1/22u", "not a straight line"),
+    ("h0/2/11g", "2 pieces announced, 1 given"),
+])
+def test_a_bad_fleet_or_mark_is_refused_by_name(tmp_path, body, problem):
+    puzzle = genre(tmp_path, *FLEET)
+    with pytest.raises(InputError, match=problem):
+        puzzle.parse(f"https://puzz.link/p?battleship/1/1/{body}", "p.txt")

@@ -19,7 +19,8 @@ GENRES = DATA["genres"]
 def marked(board: str, layout: str, mark: str) -> set[tuple[int, int]]:
     """The cells of a pzprv3 board whose answer holds `mark`, 1-based. `cells`: the
     answer is the board's last ROWS lines; `cells+lines`: the ROWS lines before the loop's
-    (ROWS lines of a step right per cell, then ROWS - 1 of a step down); `cells+outside`: the
+    (ROWS lines of a step right per cell, then ROWS - 1 of a step down); `cells+bank`: the
+    ROWS lines before the last (the bank's pieces marked used); `cells+outside`: the
     board's lines are the clues above the grid, then per row the clue on its left and its
     cells."""
     fields = board.strip().strip("/").split("/")
@@ -28,6 +29,8 @@ def marked(board: str, layout: str, mark: str) -> set[tuple[int, int]]:
         lines = fields[-rows:]
     elif layout == "cells+lines":
         lines = fields[-(3 * rows - 1):-(2 * rows - 1)]
+    elif layout == "cells+bank":
+        lines = fields[-(rows + 1):-1]
     else:
         assert layout == "cells+outside", layout
         lines = [line.split(None, 1)[1] for line in fields[5:5 + rows]]
@@ -45,8 +48,11 @@ def test_each_address_solves_uniquely_to_pzprjs_answer(genre: str) -> None:
     result = runner.solve(puzzle.encoding, instance.facts, runner.Limits(models=2))
     assert result.complete and len(result.answers) == 1
     atom = entry["atom"]
-    ours = {tuple(int(a) for a in text[len(atom) + 1:-1].split(","))
+    ours = {tuple(int(a) for a in text[len(atom) + 1:-1].split(",")[:2])  # its cell
             for text in result.answers[0].texts if text.startswith(f"{atom}(")}
+    if entry.get("given_apart"):  # the board marks the cells the puzzle leaves open only
+        ours -= {(clue.arguments[0].number, clue.arguments[1].number)
+                 for clue in instance.clues if clue.name == "symbol"}
     assert entry["answers"]
     for board in entry["answers"]:
         assert ours == marked(board, entry["layout"], entry["mark"])
@@ -74,6 +80,11 @@ def test_the_loop_reader_reads_what_it_is_given() -> None:
     board = "pzprv3/yajilin/2/2/. . /. . /. . /. . /1 /1 /1 1 /"
     assert marked(board, "cells+lines", "#") == set()
     assert loop_steps(board) == {(1, 1, 1, 2), (2, 1, 2, 2), (1, 1, 2, 1), (1, 2, 2, 2)}
+
+
+def test_the_fleet_board_reader_reads_what_it_is_given() -> None:
+    board = "pzprv3/battleship/2/2/c/. 1 . /. . . /1 . . /# + /+ + /0 0 /"
+    assert marked(board, "cells+bank", "#") == {(1, 1)}
 
 
 def test_the_board_reader_reads_what_it_is_given() -> None:

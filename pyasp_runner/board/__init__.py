@@ -50,6 +50,13 @@ SYMBOLS = {symbol.name: symbol for symbol in (
     Symbol("black", "x", "●"),
     Symbol("cross", "+", "\u00d7"),  # a multiplication sign
     Symbol("dot", ":", "·"),
+    # the parts of a ship (a straight line of cells): an end points the way it faces
+    Symbol("north_end", "n", "▲"),
+    Symbol("east_end", "e", "▶"),
+    Symbol("south_end", "s", "▼"),
+    Symbol("west_end", "w", "◀"),
+    Symbol("middle", "m", "■"),
+    Symbol("submarine", "O", "●"),
 )}
 
 

@@ -26,6 +26,7 @@ INK = "#111"
 LINE = "#1d4f91"
 CONFLICT_INK = "#b3001b"
 SYMBOL_FILL = {"lamp": "#f0c419", "tree": "#31a354", "tent": "#e6550d", "star": "#111"}
+SHIP = "#555"  # a ship's parts
 
 
 def grid(group: ET.Element, board: Grid) -> tuple[float, float]:
@@ -238,6 +239,8 @@ def _symbol(group: ET.Element, cell: Cell, r: int, c: int, cx: float, cy: float,
     elif name == "tent":
         element = _polygon(group, [(cx, cy - radius), (cx + radius, cy + radius * 0.8),
                                    (cx - radius, cy + radius * 0.8)], classes, fill)
+    elif name in _SHIP_ENDS or name in ("middle", "submarine"):
+        element = _ship_part(group, name, cx, cy, size * 0.4, classes, weight)
     elif name == "tree":
         draw_rect(group, cx - 2.5, cy, 5, radius, "trunk", fill="#8c6d31", stroke="none", width=0)
         element = draw_circle(group, cx, cy - radius * 0.25, radius * 0.75, classes, fill=fill,
@@ -248,6 +251,31 @@ def _symbol(group: ET.Element, cell: Cell, r: int, c: int, cx: float, cy: float,
         element = draw_line(group, cx - d, cy + d, cx + d, cy - d, classes, INK, 3)
     element.set("data-row", str(r))
     element.set("data-col", str(c))
+
+
+# A ship's end: the way it points, as a (row, column) step.
+_SHIP_ENDS = {"north_end": (-1, 0), "east_end": (0, 1), "south_end": (1, 0),
+              "west_end": (0, -1)}
+
+
+def _ship_part(group: ET.Element, name: str, cx: float, cy: float, half: float,
+               classes: str, weight: float) -> ET.Element:
+    """A ship's part, dark grey: a submarine a disc, a middle a square, an end a square
+    rounded off on the side it points to (a half disc there)."""
+    if name == "submarine":
+        return draw_circle(group, cx, cy, half, classes, fill=SHIP, stroke=INK, width=weight)
+    if name == "middle":
+        return draw_rect(group, cx - half, cy - half, 2 * half, 2 * half, classes, fill=SHIP,
+                         stroke=INK, width=weight)
+    dr, dc = _SHIP_ENDS[name]
+    # (x, y) = (column, row): the back corners, then a half disc from one side through the
+    # point to the other (clockwise in SVG's y-down frame, whichever way it points)
+    (bx, by), (px, py) = (cx - dc * half, cy - dr * half), (-dr * half, dc * half)
+    path = (f"M {num(bx + px)} {num(by + py)} L {num(bx - px)} {num(by - py)} "
+            f"L {num(cx - px)} {num(cy - py)} A {num(half)} {num(half)} 0 0 1 "
+            f"{num(cx + px)} {num(cy + py)} Z")
+    return ET.SubElement(group, "path", {"class": classes, "d": path, "fill": SHIP,
+                                         "stroke": INK, "stroke-width": num(weight)})
 
 
 def _polygon(group: ET.Element, points: list[tuple[float, float]], classes: str,

@@ -17,7 +17,8 @@ _DECODER_NEEDS = {
     "4cell": ("number",), "1cell": (), "binary": (),
     "4cross": ("points",), "circle": ("symbol",), "border": ("regions",),
     "roomnumber16": ("regions", "number"), "arrownumber16": ("arrow", "number"),
-    "outside": ("outside",), "sums": ("sums",), "param": ("param",),
+    "outside": ("outside",), "sums": ("sums",), "param": ("param",), "marks16": (),
+    "bank": ("param",),
 }
 # What a token meaning needs declared (empty and blocked need nothing).
 _MEANING_NEEDS = {"shaded": "shaded", "unshaded": "unshaded", "unknown": "unknown",
@@ -30,8 +31,9 @@ def check(header: Header, rules: Usage) -> None:
     fail = _failing(header)
     for kind, line in header.inputs.items():
         predicate = words.KINDS[kind]
-        if (predicate.predicate, predicate.arity) not in rules.occurring:
-            raise fail(line, f"the input {kind!r} is {predicate.predicate}/{predicate.arity}, "
+        arity = 3 if kind == "param" and header.param_list else predicate.arity  # param(N, I, V)
+        if (predicate.predicate, arity) not in rules.occurring:
+            raise fail(line, f"the input {kind!r} is {predicate.predicate}/{arity}, "
                        "which the rules never use")
     for kind, line in header.structure.items():
         if kind not in header.inputs:
@@ -125,6 +127,19 @@ def _check_arguments(header: Header, line: int, name: str, args: tuple[str, ...]
         if args and (len(args) != 2 or any(arg not in words.SYMBOLS for arg in args)):
             raise fail(line, "'circle' takes the symbols of its two values, "
                        "e.g. circle(white,black)")
+    elif name == "marks16":
+        marks = ("shaded", "unshaded", "blocked", *words.SYMBOLS)
+        if not args or any(arg not in marks for arg in args):
+            raise fail(line, f"'marks16' takes the marks its numbers 0, 1, ... stand for: "
+                       f"{', '.join(marks)}")
+        for arg in args:
+            needed = _MEANING_NEEDS.get(arg, "symbol" if arg in words.SYMBOLS else None)
+            if needed is not None and needed not in header.inputs:
+                raise fail(line, f"'marks16({arg})' needs the input {needed!r}")
+    elif name == "bank":
+        if len(args) != 1 or not header.param_list or args[0] != header.params[-1]:
+            raise fail(line, "'bank' takes the name of the list parameter of '%! input "
+                       "param' (NAME...)")
     elif name == "param":
         if len(args) != 1 or args[0] not in header.params:
             raise fail(line, f"'param' takes the name of a parameter of '%! input param' "

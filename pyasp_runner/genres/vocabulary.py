@@ -110,4 +110,6 @@ DECODERS = {
     "binary": "decodeBinary",
     "sums": "cells of kind 51",
     "param": "a number before '/'",
+    "marks16": "decodeNumber16, its numbers standing for marks",
+    "bank": "decodePieceBank",
 }

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ...errors import UserError
 from ..header import Decoder, Header, Puzzlink
 from ..layers import Layers, Pos, empty
+from . import bank as pieces
 from . import decoders as dec
 from . import marks
 
@@ -132,6 +133,19 @@ def _decode(address: Address, link: Puzzlink, header: Header) -> Layers:
             values, body = read(body, count)
             for place, value in values.items():
                 build.put(build.pos(place), value, args[0] if args else "unknown")
+        elif name == "marks16":
+            values, body = dec.decode_number16(body, count)
+            for place, value in values.items():
+                if value == dec.UNKNOWN:
+                    build.sets["unknown"].add(build.pos(place))
+                elif not 0 <= value < len(args):
+                    raise dec.Bad(f"{value} stands for no mark (0 to {len(args) - 1})")
+                else:
+                    build.mark(build.pos(place), args[value])
+        elif name == "bank":
+            fleet, body = pieces.decode_bank(body)
+            build.layers.params[args[0]] = tuple(fleet.get(length, 0)
+                                                 for length in range(1, max(fleet, default=0) + 1))
         elif name == "4cross":
             values, body = dec.decode_4cell(body, (rows + 1) * (cols + 1))
             for place, value in values.items():
@@ -274,6 +288,18 @@ def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: i
         write = {"number16": dec.encode_number16, "number10": dec.encode_number10,
                  "number36": dec.encode_number36, "4cell": dec.encode_4cell}[name]
         return write(values, count)
+    if name == "marks16":
+        kinds = {meaning: dict.fromkeys(getattr(layers, meaning), meaning)
+                 for meaning in ("shaded", "unshaded", "blocked")}
+        values = {(r - 1) * cols + c - 1: args.index(what)
+                  for cells in (*kinds.values(), layers.symbols)
+                  for (r, c), what in cells.items() if what in args}
+        values.update({(r - 1) * cols + c - 1: dec.UNKNOWN for r, c in layers.unknown})
+        return dec.encode_number16(values, count)
+    if name == "bank":
+        listed = layers.params.get(args[0], ())
+        counts = listed if isinstance(listed, tuple) else (listed,)
+        return pieces.encode_bank({length: n for length, n in enumerate(counts, 1)})
     if name == "4cross":
         return dec.encode_4cell({r * (cols + 1) + c: n for (r, c), n in layers.points.items()},
                                 (rows + 1) * (cols + 1))
