@@ -234,9 +234,37 @@ def yajilin(text: str) -> dict[str, Any]:
     return {"grid": grid, "edges": _centre_lines(board[2 * height:], height)}
 
 
+def shikaku(text: str) -> dict[str, Any]:
+    """Shikaku: the numbers' rows, then the borders drawn between cells (R rows of C - 1
+    across, R - 1 rows of C down; `1` a border): the areas they enclose, numbered in
+    reading order of their first cells (a border with no area on one side divides
+    nothing)."""
+    _, _, rows, cols, *_ = text.split("/")
+    height, width = int(rows), int(cols)
+    board = _board(text, 4)[height:]
+    across, down = board[:height], board[height:2 * height - 1]
+    region: dict[tuple[int, int], int] = {}
+    for start in ((r, c) for r in range(height) for c in range(width)):
+        if start in region:
+            continue
+        label, todo = len(set(region.values())) + 1, [start]
+        region[start] = label
+        while todo:
+            r, c = todo.pop()
+            steps = [((r, c + 1), c + 1 < width and across[r][c] != "1"),
+                     ((r, c - 1), c > 0 and across[r][c - 1] != "1"),
+                     ((r + 1, c), r + 1 < height and down[r][c] != "1"),
+                     ((r - 1, c), r > 0 and down[r - 1][c] != "1")]
+            for cell, open_side in steps:
+                if open_side and cell not in region:
+                    region[cell] = label
+                    todo.append(cell)
+    return {"regions": [[region[(r, c)] for c in range(width)] for r in range(height)]}
+
+
 READERS = {"skyscrapers": skyscrapers, "abc": abc, "nonogram": nonogram, "sudoku": sudoku,
            "hitori": shaded, "nurikabe": shaded, "kurodoko": shaded, "akari": akari,
            "norinori": shaded, "starbattle": star, "slitherlink": slitherlink,
            "masyu": masyu, "heyawake": shaded, "lits": shaded, "tents": tents,
            "kakuro": kakuro, "ripple": ripple, "hashi": hashi, "gokigen": gokigen,
-           "yajilin": yajilin}
+           "yajilin": yajilin, "shikaku": shikaku}

@@ -118,6 +118,8 @@ def genre_mutations(puzzle: GenrePuzzle, answer: dict[str, Any]
     the loop removed; a cell shaded (or given the symbol) that was not, a marked and an
     unmarked cell swapped, the last cell emptied; one that draws values: its values."""
     shows = puzzle.genre.header.shows
+    if any(show.by_clue for show in shows):
+        return region_mutations(answer)
     if "edges" in answer:
         removed = copy.deepcopy(answer)
         removed["edges"] = removed["edges"][1:]
@@ -145,6 +147,22 @@ def genre_mutations(puzzle: GenrePuzzle, answer: dict[str, Any]
     emptied = copy.deepcopy(seen)
     put(emptied, filled[-1], None)
     return [*made, ("emptied", {**answer, "grid": emptied})]
+
+
+def region_mutations(answer: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A division into regions mutated: a cell given to the region beside it, two cells
+    of neighbouring regions swapped, the last cell left open."""
+    rows = answer["regions"]
+    pos = next((r, c) for r, row in enumerate(rows) for c in range(len(row) - 1)
+               if row[c] != row[c + 1])
+    r, c = pos
+    changed = copy.deepcopy(answer)
+    changed["regions"][r][c] = rows[r][c + 1]
+    swapped = copy.deepcopy(answer)
+    swapped["regions"][r][c], swapped["regions"][r][c + 1] = rows[r][c + 1], rows[r][c]
+    emptied = copy.deepcopy(answer)
+    emptied["regions"][-1][-1] = None
+    return [("changed", changed), ("swapped", swapped), ("emptied", emptied)]
 
 
 @pytest.mark.parametrize("path", checked_instances(),
@@ -274,3 +292,28 @@ def test_puzzle_without_an_answer_reader_refuses_check() -> None:
     session = Session.open("countdown", path.read_text(), source=str(path))
     with pytest.raises(UserError, match="--check does not apply"):
         session.check("{}")
+
+
+def test_a_division_is_read_by_the_clue_in_each_region() -> None:
+    """Shikaku's regions (`region by clue`): each named by its clue's cell; a region with
+    two clues breaks the rule of one number a rectangle, one with none leaves its cells in
+    no rectangle; its text grid holds no regions."""
+    path = INSTANCES / "shikaku" / "janko-001.txt"
+    session = session_for(path)
+    answer = answer_of(session, path)
+    rows = answer["regions"]
+    two = copy.deepcopy(answer)  # (1,5)-(1,6), the 2's rectangle, joined to the 4's
+    two["regions"][0][4] = two["regions"][0][5] = rows[0][1]
+    check = session.check(json.dumps(two)).envelope()["check"]
+    texts = [violation["text"] for violation in check["violations"]]
+    assert "each number has one rectangle of its size holding no other number (R=1, C=6, " \
+           "I=(1,6))" in texts
+    assert "a region is the rectangle of the one number in it, as many cells as the " \
+           "number: (1,6) in the region of (1,2)" in texts
+    none = copy.deepcopy(answer)
+    none["regions"][0][0] = 99
+    check = session.check(json.dumps(none)).envelope()["check"]
+    assert [violation["text"] for violation in check["violations"]] == [
+        "every cell is in exactly one rectangle (R=1, C=1): (1,1)"]
+    with pytest.raises(InputError, match="read as --json only"):
+        session.check(path.read_text(), source="answer.txt")

@@ -44,6 +44,7 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
     ([G, S, N, V, "%! show value/2 as number"], "draws atoms of arity 3, not 2"),
     ([G, S, N, V, "%! show value/3 as symbol moon"], "'symbol' takes one symbol's name"),
     ([G, S, N, V, "%! genre again"], "a second 'genre' line (the first is line 1)"),
+    ([G, S, N, V, "%! show value/3 as region by letter"], "'region' takes 'by clue'"),
     ([G, S, N, V, "%! token x symbol star"], "means 'symbol', which is no input"),
     ([G, S, N, V, "%! puzzlink tiny border"], "the decoder 'border' reads 'regions'"),
     ([G, S, N, V, "%! puzzlink tiny number16(blue)"], "takes at most one meaning"),
@@ -58,6 +59,18 @@ def test_each_mistake_names_its_line(tmp_path, header, message):
         read_genre(path)
     assert str(error.value).startswith(f"{path}:5: header: ")
     assert message in str(error.value)
+
+
+def test_a_region_by_clue_needs_clues_in_cells(tmp_path):
+    rules = "#defined shaded/2.\n:- shaded(R, C), not cell(R, C).\n" \
+            "area(R, C, (R, C)) :- cell(R, C).\n#show area/3."
+    path = genre(tmp_path, [G, S, "%! input cells shaded", "%! show area/3 as region by clue"],
+                 rules)
+    with pytest.raises(InputError, match="reads no clues in cells"):
+        read_genre(path)
+    assert read_genre(genre(tmp_path, [G, S, N, "%! show area/3 as region by clue"],
+                            rules.replace("shaded/2", "number/3").replace(
+                                "shaded(R, C)", "number(R, C, _)"))).header.shows[0].by_clue
 
 
 def test_a_bad_name_is_refused_on_its_line(tmp_path):

@@ -95,6 +95,9 @@ def _genre_text_solution(puzzle: GenrePuzzle, instance: Instance[Any], filled: I
     if missing:
         raise InputError(source, f"the answer's clues differ from the puzzle's (at "
                          f"{puzzle.describe_clue(instance, missing[0])})", 1)
+    if any(show.by_clue for show in puzzle.genre.header.shows):
+        raise InputError(source, f"{puzzle.name}'s answers are regions, read as --json only "
+                         f"(its text grid has no regions)", 1)
     solution = puzzle.solution_json(filled, Answer(()))
     if "edges" in solution:
         raise InputError(source, f"{puzzle.name}'s answers are lines, read as --json only "

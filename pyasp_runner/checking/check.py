@@ -150,7 +150,11 @@ def check(encoding: Path, instance: Instance[Any], player: PlayerAnswer, limits:
          *player.atoms])))
     completable = None if player.complete else _completable(encoding, instance, player,
                                                             limits, deadline)
-    return Checked(tuple(sorted(violations, key=_order)), player, drawn, completable,
+    # An atom no grounding holds is also stated and not derived (where its definition
+    # was made soft): the same breach, reported once.
+    bound = {(v.rule.name, v.atoms) for v in violations if v.values}
+    unique = [v for v in violations if v.values or (v.rule.name, v.atoms) not in bound]
+    return Checked(tuple(sorted(unique, key=_order)), player, drawn, completable,
                    certain or not broken)
 
 

@@ -49,9 +49,11 @@ def filled(puzzle: Puzzle, instance: Instance[Any], atoms: Iterable[clingo.Symbo
 
 def _genre_cells(puzzle: GenrePuzzle, atoms: list[clingo.Symbol], rows: int, cols: int
                  ) -> list[Pos]:
-    """The cells of the atoms that a genre's header draws in a cell (p(R, C, ...))."""
+    """The cells of the atoms that a genre's header draws in a cell (p(R, C, ...)), a
+    region by clue's too (a cell in the region of a clue)."""
     drawn = {(show.predicate, show.arity) for show in puzzle.genre.header.shows
-             if show.role not in ("line", "edge", "bridge", "border", "region")}
+             if show.role not in ("line", "edge", "bridge", "border", "region")
+             or show.by_clue}
     cells = []
     for sym in atoms:
         args = sym.arguments
@@ -104,4 +106,19 @@ def segment_name(puzzle: Puzzle, atom: clingo.Symbol) -> str | None:
             r1, c1, r2, c2 = (arg.number for arg in args[:4])
             strands = f" of {args[4].number} strands" if show.role == "bridge" else ""
             return f"the {show.role}{strands} {cell_name((r1, c1))}-{cell_name((r2, c2))}"
+    return None
+
+
+def region_name(puzzle: Puzzle, atom: clingo.Symbol) -> str | None:
+    """A cell of a genre's region by clue in words: "(1,4) in the region of (1,6)" (None:
+    no such atom)."""
+    if not isinstance(puzzle, GenrePuzzle):
+        return None
+    args = atom.arguments
+    for show in puzzle.genre.header.shows:
+        if show.by_clue and show.predicate == atom.name and len(args) == 3 \
+                and all(arg.type == clingo.SymbolType.Number for arg in args[:2]) \
+                and len(args[2].arguments) == 2:
+            return f"{cell_name((args[0].number, args[1].number))} in the region of " \
+                   f"{args[2]}"
     return None

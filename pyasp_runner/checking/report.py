@@ -45,7 +45,13 @@ def violation_json(puzzle: Puzzle, instance: Instance[Any], violation: Violation
 def violation_text(puzzle: Puzzle, instance: Instance[Any], violation: Violation) -> str:
     """ "each row holds each height once (R=1, H=6): (1,1), (1,2)" """
     binding = f" ({violation.binding})" if violation.binding else ""
-    where = [places.cell_name(cell) for cell in places.cells(puzzle, instance, violation.atoms)]
+    cells = places.cells(puzzle, instance, violation.atoms)
+    # A cell's region, where each atom is one cell's (not every region a cell may be in).
+    regions = [places.region_name(puzzle, atom) for atom in violation.atoms]
+    if all(regions) and len(cells) == len(regions):
+        where = [region for region in regions if region]
+    else:
+        where = [places.cell_name(cell) for cell in cells]
     where += [puzzle.describe_clue(instance, clue) for clue in violation.clues]
     if not where and violation.atoms:
         where = [places.segment_name(puzzle, atom) or str(atom) for atom in violation.atoms]

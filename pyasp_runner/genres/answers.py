@@ -10,8 +10,10 @@ except a `?` where the author's clue is a `?` (a clue cell without its value), w
 solution writes there too and which states, like a given number, nothing shaded. A
 shaded role states nothing in an author's shaded cell (a wall: the rules say what it
 is). A region role beside a value role draws what the rules derive (boxes from the
-grid's size) and is not read; a genre whose answer is a division into regions alone is
-not read back (its regions' ids are the rules' own).
+grid's size) and is not read. A division into regions alone is read from `regions` when
+its role is `region by clue`: each region is named by the cell of the clue it holds (the
+first in reading order, where it holds several; none where it holds none: its cells
+then lie in no region the rules know).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from clingo import Function, Number, String, Symbol
 from ..board import SYMBOLS
 from ..player import AnswerError, Key, PlayerAnswer, player_answer
 from .header import Header, Show
-from .layers import Layers, Pos
+from .layers import Layers, Pos, clued
 
 OPEN = (None, "?")
 VALUED = ("number", "letter")
@@ -39,8 +41,8 @@ _DIAGONAL_NAMES = {"/": "slash", "\\": "backslash"}
 
 def readable(header: Header) -> bool:
     """Whether an answer can be read back: some role it is drawn by is read (not a
-    division into regions alone, whose ids are the rules' own)."""
-    return any(show.role not in UNREAD for show in header.shows)
+    division into regions alone whose ids are the rules' own: one by clue is read)."""
+    return any(show.role not in UNREAD or show.by_clue for show in header.shows)
 
 
 def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerAnswer:
@@ -73,7 +75,51 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
     if segment_roles:
         decided += [(show.predicate, ()) for show in segment_roles]
         stated += _edges(solution, segment_roles, layers)
+    for show in header.shows:
+        if show.by_clue:
+            regions = _regions(solution, layers)
+            open_cells += sum(1 for label in regions.values() if label is None)
+            decided += [(show.predicate, (Number(r), Number(c)))
+                        for (r, c), label in regions.items() if label is not None]
+            stated += _by_clue(show, regions, clued(layers))
     return player_answer(stated, decided, open_cells, sum(1 for _ in layers.cells()))
+
+
+def _regions(solution: Mapping[str, Any], layers: Layers) -> dict[Pos, Any]:
+    """The region label of each cell in the solution's `regions` rows (None: open)."""
+    rows = solution.get("regions")
+    if not isinstance(rows, list) or len(rows) != layers.rows:
+        raise AnswerError("regions", f"expected {layers.rows} rows of region numbers, one "
+                          f"per cell (null where open)")
+    labels: dict[Pos, Any] = {}
+    for r, row in enumerate(rows, start=1):
+        if not isinstance(row, list) or len(row) != layers.cols:
+            raise AnswerError(f"regions[{r - 1}]", f"expected a row of {layers.cols} region "
+                              f"numbers")
+        for c, label in enumerate(row, start=1):
+            if not (label is None or isinstance(label, (int, str))) or isinstance(label, bool):
+                raise AnswerError(f"regions[{r - 1}][{c - 1}]", f"expected a region's number "
+                                  f"or null, found {label!r:.40}")
+            if (r, c) not in layers.blocked:
+                labels[(r, c)] = label
+    return labels
+
+
+def _by_clue(show: Show, regions: dict[Pos, Any], clues: set[Pos]) -> list[Symbol]:
+    """`p(R, C, (Row, Column))` for each cell of a region holding a clue, named by its
+    first clue's cell; a region without a clue states none of its cells."""
+    members: dict[Any, list[Pos]] = {}
+    for pos, label in sorted(regions.items()):
+        if label is not None:
+            members.setdefault(label, []).append(pos)
+    stated = []
+    for cells in members.values():
+        named = next((pos for pos in cells if pos in clues), None)
+        if named is not None:
+            clue = Function("", [Number(named[0]), Number(named[1])])
+            stated += [Function(show.predicate, [Number(r), Number(c), clue])
+                       for r, c in cells]
+    return stated
 
 
 def _grid(solution: Mapping[str, Any], rows: int, cols: int) -> dict[Pos, Any]:

@@ -148,6 +148,10 @@ def _check_arguments(header: Header, line: int, name: str, args: tuple[str, ...]
         raise fail(line, f"the decoder {name!r} takes no arguments")
 
 
+# The kinds of clue that stand in a cell (`layers.clued`): a region by clue holds one.
+_CELL_CLUES = ("number", "letter", "unknown", "symbol", "arrow")
+
+
 def _check_shows(header: Header, rules: Usage, fail: _Fail) -> None:
     roles: dict[tuple[str, int], int] = {}
     regions: list[int] = []
@@ -165,6 +169,10 @@ def _check_shows(header: Header, rules: Usage, fail: _Fail) -> None:
             if len(regions) > 1:
                 raise fail(show.line, f"a second region role (the first is on line "
                            f"{regions[0]}): a board has one division into regions")
+            if show.by_clue and not any(header.has(kind) for kind in _CELL_CLUES):
+                raise fail(show.line, "'region by clue' names each region by the cell of "
+                           "its clue: the genre reads no clues in cells (a number, a "
+                           "letter, a ?, a symbol or an arrow)")
 
 
 def _check_generate(header: Header, rules: Usage, fail: _Fail) -> None:

@@ -46,6 +46,7 @@ class Show(NamedTuple):
     role: str
     symbol: str | None      # `symbol NAME`: the one symbol p(R, C) draws
     line: int
+    by_clue: bool = False   # `region by clue`: a region's Id is the cell (R, C) of its clue
 
 
 class Generate(NamedTuple):
@@ -302,6 +303,10 @@ class _Reading:
                 raise self.fail(number, f"'symbol' takes one symbol's name: "
                                 f"{', '.join(words.SYMBOLS)}")
             symbol = extra[0]
+        elif role == "region" and extra:
+            if extra != ["by", "clue"]:
+                raise self.fail(number, f"'region' takes 'by clue' (a region named by the "
+                                f"cell of its clue) or nothing, not {' '.join(extra)[:40]!r}")
         elif extra:
             raise self.fail(number, f"unexpected {extra[0][:40]!r} after the role {role!r}")
         arity = int(signature[2])
@@ -309,7 +314,8 @@ class _Reading:
         if arity != wanted:
             raise self.fail(number, f"the role {role!r}{' ' + symbol if symbol else ''} "
                             f"draws atoms of arity {wanted}, not {arity}")
-        self.shows.append(Show(signature[1], arity, role, symbol, number))
+        self.shows.append(Show(signature[1], arity, role, symbol, number, bool(extra)
+                               and role == "region"))
 
     def _generate(self, number: int, rest: str) -> None:
         parts = rest.split()
