@@ -262,9 +262,44 @@ def shikaku(text: str) -> dict[str, Any]:
     return {"regions": [[region[(r, c)] for c in range(width)] for r in range(height)]}
 
 
+# pzprjs's battleship pieces as numbers (its marks16 order), our parts' characters.
+_BATTLESHIP_PIECES = (".", "n", "s", "w", "e", "m", "O")
+
+
+def battleship(text: str) -> dict[str, Any]:
+    """Battleship: the piece bank, then the grid with the counts (a row of the counts
+    over the columns, then per row its count and the given pieces: 0 water, 1-6 a ship's
+    part), then the answer: `#` a ship's cell, anything else water (`+` marked so), as
+    for pzprjs's other shading genres. A ship's cell shows
+    the part its ship cells beside it make it, as pzprjs draws it (alone a submarine,
+    one neighbour an end, two in line a middle)."""
+    _, _, rows, cols, *_ = text.split("/")
+    height, width = int(rows), int(cols)
+    board = _board(text, 5)
+    given = [row[1:] for row in board[1:height + 1]]
+    answer = board[height + 1:2 * height + 1]
+    ship = {(r, c) for r in range(height) for c in range(width)
+            if answer[r][c] == "#" or given[r][c] not in (".", "0", "-")}
+
+    def part(r: int, c: int) -> str:
+        if given[r][c] not in (".", "-"):
+            return _BATTLESHIP_PIECES[int(given[r][c])]
+        if (r, c) not in ship:
+            return "."
+        up, down = (r - 1, c) in ship, (r + 1, c) in ship
+        left, right = (r, c - 1) in ship, (r, c + 1) in ship
+        ends = {(False, True, False, False): "n", (True, False, False, False): "s",
+                (False, False, False, True): "w", (False, False, True, False): "e",
+                (False, False, False, False): "O"}
+        return ends.get((up, down, left, right), "m")
+
+    return {"grid": [[part(r, c) for c in range(width)] for r in range(height)]}
+
+
 READERS = {"skyscrapers": skyscrapers, "abc": abc, "nonogram": nonogram, "sudoku": sudoku,
            "hitori": shaded, "nurikabe": shaded, "kurodoko": shaded, "akari": akari,
            "norinori": shaded, "starbattle": star, "slitherlink": slitherlink,
            "masyu": masyu, "heyawake": shaded, "lits": shaded, "tents": tents,
            "kakuro": kakuro, "ripple": ripple, "hashi": hashi, "gokigen": gokigen,
-           "yajilin": yajilin, "shikaku": shikaku}
+           "yajilin": yajilin, "shikaku": shikaku,
+           "battleship": battleship}
