@@ -46,7 +46,11 @@ class Answer:
         Typed `Any`: an edited encoding may show atoms of any shape, and drawing code
         that meets the wrong one raises, which the registry reports (AnswerShapeError).
         """
-        return sorted(self._by_signature.get((name, arity), ()))
+        found = self._by_signature.get((name, arity), ())
+        try:
+            return sorted(found)
+        except TypeError:  # numbers beside texts in one place (a player's "7/2"): by kind
+            return sorted(found, key=_mixed_order)
 
     @cached_property
     def texts(self) -> tuple[str, ...]:
@@ -129,6 +133,16 @@ def _plain_symbol(value: int | str) -> Symbol:
     if isinstance(value, str):
         return String(value)
     raise TypeError(f"not a puzzle value: {value!r}")
+
+
+def _mixed_order(value: Any) -> Any:
+    """A key that orders values of several kinds: numbers, then texts, then the rest,
+    tuples place by place."""
+    if isinstance(value, tuple):
+        return (2, tuple(_mixed_order(item) for item in value))
+    if isinstance(value, int):
+        return (0, value)
+    return (1, str(value))
 
 
 def to_python(sym: Symbol) -> Value:

@@ -32,12 +32,14 @@ arguments begin so (every value of a cell: `("tower", (1, 2))`)."""
 class PlayerAnswer(NamedTuple):
     """What a player's answer states: `atoms` true; every other atom that matches one of
     the `decided` keys false; the rest open. `open`: the places it leaves open (cells,
-    usually), `places`: how many it has in all."""
+    usually), `places`: how many it has in all; `drawn`: atoms of the answer that are
+    drawn with it but left to the rules (a step of an expression that the rules allow)."""
 
     atoms: tuple[Symbol, ...]
     decided: frozenset[Key]
     open: int
     places: int
+    drawn: tuple[Symbol, ...] = ()
 
     def decider(self) -> Callable[[Symbol], bool]:
         """Whether the answer says if an atom is true, asked of many atoms."""
@@ -61,5 +63,5 @@ class PlayerAnswer(NamedTuple):
 
 
 def player_answer(atoms: Iterable[Symbol], decided: Iterable[Key], open_places: int,
-                  places: int) -> PlayerAnswer:
-    return PlayerAnswer(tuple(atoms), frozenset(decided), open_places, places)
+                  places: int, drawn: Iterable[Symbol] = ()) -> PlayerAnswer:
+    return PlayerAnswer(tuple(atoms), frozenset(decided), open_places, places, tuple(drawn))

@@ -354,6 +354,9 @@ class PuzzleSpec(_Record, Generic[InputT]):
                         JSON solution object as the answer atoms it states
                         (pyasp_runner.player); raises player.AnswerError (None: --check
                         does not apply)
+        text_answer     the field of that solution object that an answer written as plain
+                        text gives (an expression's `expression`; None: plain text is the
+                        puzzle's own text form with the cells filled in)
         description     what the puzzle is and its input formats, its first line the
                         summary of `solve-asp --list` (None: the module's docstring)
         encoding        its rules (None: asp/<name>.lp)
@@ -387,6 +390,7 @@ class PuzzleSpec(_Record, Generic[InputT]):
         "read_answer",
         "reasoning",
         "size",
+        "text_answer",
         "unsolvable",
         "unsolvable_alone",
         "writing",
@@ -410,6 +414,7 @@ class PuzzleSpec(_Record, Generic[InputT]):
     unsolvable: str
     unsolvable_alone: str
     read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer] | None
+    text_answer: str | None
 
     def __init__(self, *, name: str, parse: Callable[[str, str], Instance[InputT]],
                  drawing: Drawing[InputT], reasoning: Reasoning[InputT] | None,
@@ -422,14 +427,14 @@ class PuzzleSpec(_Record, Generic[InputT]):
                  unsolvable: str = "the clues contradict the rules",
                  unsolvable_alone: str = "the rules cannot be satisfied for this size",
                  read_answer: Callable[[Instance[InputT], Mapping[str, Any]], PlayerAnswer]
-                 | None = None) -> None:
+                 | None = None, text_answer: str | None = None) -> None:
         self._set(name=name, parse=parse, drawing=drawing, reasoning=reasoning,
                   writing=writing, generating=generating, judging=judging, size=size,
                   options=options, description=description, encoding=encoding,
                   default_models=default_models, configuration=configuration,
                   clingo_options=clingo_options, counting_options=counting_options,
                   inline=inline, unsolvable=unsolvable, unsolvable_alone=unsolvable_alone,
-                  read_answer=read_answer)
+                  read_answer=read_answer, text_answer=text_answer)
 
     def check(self) -> None:
         """What the types cannot say, as a TypeError: the registry checks a declaration

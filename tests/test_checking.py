@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ import pytest
 from conftest import INSTANCES, expected_for, instance_files
 
 from pyasp_runner.board import SYMBOLS
-from pyasp_runner.errors import InputError, UserError
+from pyasp_runner.cli import main
+from pyasp_runner.errors import InputError
 from pyasp_runner.puzzles import GenrePuzzle, registry
 from pyasp_runner.session import Session, Settings
 
@@ -57,8 +59,20 @@ def answer_of(session: Session, path: Path) -> dict[str, Any]:
 
 
 def grid_values(answer: dict[str, Any]) -> tuple[str, list[Any]]:
-    key = "grid" if "grid" in answer else "rotations"
+    key = next(key for key in ("grid", "rotations", "keystream") if key in answer)
     return key, answer[key]
+
+
+def expression_mutations(answer: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A Countdown expression mutated: its first number one larger, its first operation
+    another (+ and -, * and + swapped; / made *). An expression is never partial:
+    nothing is emptied."""
+    expression = answer["expression"]
+    changed = re.sub(r"\d+", lambda m: str(int(m[0]) + 1), expression, count=1)
+    swapped = re.sub(r"[-+*/]", lambda m: {"+": "-", "-": "+", "*": "+", "/": "*"}[m[0]],
+                     expression, count=1)
+    return [("changed", {"expression": changed}),
+            *([("swapped", {"expression": swapped})] if swapped != expression else [])]
 
 
 def cells(rows: list[Any], skip: tuple[str, ...] = ()) -> list[tuple[int, int | None]]:
@@ -174,7 +188,7 @@ def test_expected_answer_accepted_and_mutations_rejected(path: Path) -> None:
     assert accepted.status == "correct", accepted.envelope()
     puzzle = registry()[path.parent.name]
     made = genre_mutations(puzzle, answer) if isinstance(puzzle, GenrePuzzle) \
-        else mutations(answer)
+        else expression_mutations(answer) if "expression" in answer else mutations(answer)
     for kind, mutated in made:
         data = session.check(json.dumps(mutated)).envelope()
         check = data["check"]
@@ -287,11 +301,59 @@ def test_answer_for_another_board_is_refused() -> None:
         session.check("5:" + "/" * 19, source="answer.txt")
 
 
-def test_puzzle_without_an_answer_reader_refuses_check() -> None:
-    path = next((INSTANCES / "countdown").glob("reference.*"))
-    session = Session.open("countdown", path.read_text(), source=str(path))
-    with pytest.raises(UserError, match="--check does not apply"):
-        session.check("{}")
+WALLS = """%! genre walls
+%! summary Walls: a number counts the walls right of its cell
+%! input cells number
+%! show wall/4 as border
+#defined number/3.
+{ wall(R, C, R, C + 1) } :- cell(R, C), cell(R, C + 1).
+% rule: a number counts the walls right of its cell
+:- number(R, C, N), N != #count { D : wall(R, C, R, D) }.
+#show wall/4.
+"""
+
+
+def test_a_genre_whose_answer_is_not_read_refuses_check(tmp_path: Path, capsys) -> None:
+    """A genre drawn by borders alone states no answer a player can write: --check says
+    so by name (exit 2)."""
+    rules, puzzle, answer = tmp_path / "walls.lp", tmp_path / "p.txt", tmp_path / "a.json"
+    rules.write_text(WALLS)
+    puzzle.write_text("1 2\n1 .\n")
+    answer.write_text("{}")
+    assert main([str(rules), str(puzzle), "--check", str(answer)]) == 2
+    assert f"--check does not apply: {rules} reads no player's answer" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("answer", "rules"), [
+    ("10*75-8/2", []),  # the published answer
+    ("75*(100/10)-8/2", ["the expression reaches the target (or, where none does, a "
+                         "closest value) with the fewest numbers"]),  # five numbers
+    ("10*75-(3-8)", ["each step combines two values of the given numbers, each number "
+                     "used at most once, into a new positive whole number"]),  # 3-8 < 1
+    ("(100-8/2)*8", ["each step combines two values of the given numbers, each number "
+                     "used at most once, into a new positive whole number"]),  # 8 twice
+])
+def test_a_countdown_expression_is_checked(answer: str, rules: list[str]) -> None:
+    path = INSTANCES / "countdown" / "reference.txt"
+    data = session_for(path).check(answer, source="answer.txt").envelope()
+    found = {violation["rule"] for violation in data["check"]["violations"]}
+    assert set(rules) <= found and (data["status"] == "correct") == (not rules)
+
+
+def test_an_rc4_keystream_worse_as_text_is_named_where_it_differs() -> None:
+    """The best keystream is accepted (as text too); another key byte at position 1
+    that keeps every character in the alphabet breaks "reads as text" at position 1 only:
+    the rule is an aim, broken only by costing more than the best."""
+    path = INSTANCES / "rc4" / "dickens.txt"
+    session = session_for(path)
+    keys = expected_for(path)["solutions"][0]["keystream"]
+    assert session.check(json.dumps({"keystream": keys})).status == "correct"
+    assert session.check(" ".join(f"{key:02x}" for key in keys)).status == "correct"
+    worse = session.check(json.dumps({"keystream": [0, *keys[1:]]})).envelope()["check"]
+    assert {violation["rule"] for violation in worse["violations"]} == {
+        "the plaintext reads as text (the fewest penalties)"}
+    assert {violation["values"]["I"] for violation in worse["violations"]} == {1}
 
 
 def test_a_division_is_read_by_the_clue_in_each_region() -> None:

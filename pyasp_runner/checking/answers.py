@@ -1,6 +1,7 @@
 """Reading a player's answer for `--check`: the `--json` solution object (or a whole
 `--json` envelope: its first solution), or the puzzle's own text form with the cells
-filled in (read by the puzzle's own reader: its given values are the answer's).
+filled in (read by the puzzle's own reader: its given values are the answer's), or, for
+a puzzle whose answer is one field (an expression), that field as text.
 
 A malformed answer is an InputError naming the file and the line (exit 2).
 """
@@ -27,6 +28,9 @@ def read(puzzle: Puzzle, instance: Instance[Any], text: str, source: str) -> Pla
     if text.lstrip().startswith(("{", "[")):
         solution = _json_solution(text, source)
         where = None
+    elif puzzle.spec.text_answer is not None:  # the answer's one field, written as text
+        solution = {puzzle.spec.text_answer: text.strip()}
+        where = 1
     else:
         solution = _text_solution(puzzle, instance, text, source)
         where = 1

@@ -147,15 +147,62 @@ def check(encoding: Path, instance: Instance[Any], player: PlayerAnswer, limits:
         [*(sym for sym in best.last if sym.name not in ours
            and ((sym.name, len(sym.arguments)) not in signatures
                 or _is_fact(grounded, sym))),
-         *player.atoms])))
+         *player.atoms, *player.drawn])))
     completable = None if player.complete else _completable(encoding, instance, player,
                                                             limits, deadline)
     # An atom no grounding holds is also stated and not derived (where its definition
     # was made soft): the same breach, reported once.
+    if any(v.rule.kind == named.MINIMIZE for v in violations):
+        violations = _optimised(encoding, instance, player, limits, deadline, ctl,
+                                signatures, violations)
     bound = {(v.rule.name, v.atoms) for v in violations if v.values}
     unique = [v for v in violations if v.values or (v.rule.name, v.atoms) not in bound]
     return Checked(tuple(sorted(unique, key=_order)), player, drawn, completable,
                    certain or not broken)
+
+
+def _optimised(encoding: Path, instance: Instance[Any], player: PlayerAnswer,
+               limits: runner.Limits, deadline: float | None, ctl: clingo.Control,
+               signatures: set[Signature], violations: list[Violation]) -> list[Violation]:
+    """The `violations` with those of `#minimize` rules judged against the best answer.
+
+    Where the best answer costs nothing (every position of a stack of disks covered),
+    each element an answer holds breaks the rule, as found. Where every answer costs something (the
+    numbers of an expression, the penalties of a text), the rule is an aim, not a rule
+    an answer can keep: a complete answer that keeps every other rule breaks it only by
+    costing more than the best answer, and then by the instances the best does not hold;
+    otherwise it is not reported."""
+    grounding = runner.Grounding(encoding, instance.facts, (), limits, deadline)
+    best = _optimum(grounding.ctl, [], deadline)
+    if best is None or not any(best[0]):
+        return violations
+    others = [v for v in violations if v.rule.kind != named.MINIMIZE]
+    if others or not player.complete:
+        return others
+    answer = _optimum(grounding.ctl, _assumptions(grounding.ctl, player, signatures),
+                      deadline)
+    if answer is None or answer[0] <= best[0]:
+        return others
+    shown = tuple(sym for sym in best[1] if (sym.name, len(sym.arguments)) in signatures)
+    found = _search(ctl, _assumptions(ctl, player._replace(atoms=shown), signatures), True,
+                    deadline)
+    held = {(sym.arguments[0].number, tuple(sym.arguments[1].arguments))
+            for sym in (found.last if found else []) if sym.name == programs.BROKEN}
+    return [v for v in violations if (v.rule.number, v.values) not in held]
+
+
+def _optimum(ctl: clingo.Control, assumptions: Sequence[Assumption], deadline: float | None
+             ) -> tuple[tuple[int, ...], list[clingo.Symbol]] | None:
+    """The best cost of the rules as they are under the assumptions, with the shown atoms
+    of an answer that costs it (None: no answer)."""
+    found: list[tuple[tuple[int, ...], list[clingo.Symbol]]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        found[:] = [(tuple(model.cost), list(model.symbols(shown=True)))]
+
+    with _settings(ctl, "opt", "auto", "0"):
+        control.search(ctl, deadline, assumptions, on_model)
+    return found[0] if found else None
 
 
 def _all_facts(atoms: clingo.SymbolicAtoms, signature: Signature) -> bool:

@@ -37,6 +37,7 @@ from ..puzzle import (
     Size,
     fact,
 )
+from ._countdown_answers import read_answer
 
 # Grounding grows about 15-fold per number: 6 numbers take 0.2 s, 7 take 5 s.
 MAX_SIZE = 7
@@ -206,7 +207,7 @@ def configure(instance: Instance[CountdownInput], options: OptionValues
 
 
 class Node(NamedTuple):
-    value: int
+    value: int | str  # a player's answer (--check) may hold a value that is no number
     op: str | None = None
     left: Node | None = None
     right: Node | None = None
@@ -220,9 +221,14 @@ def _steps(answer: Answer) -> dict[tuple[Any, Any], tuple[Any, ...]]:
 def _build(steps: dict[tuple[Any, Any], tuple[Any, ...]], key: tuple[Any, Any]) -> Node:
     """The tree of value key[1] over the multiset key[0] (a leaf where no node is)."""
     if key not in steps:
-        return Node(int(key[1]))
+        return Node(_value(key[1]))
     op, a, va, b, vb = steps[key]
-    return Node(int(key[1]), str(op), _build(steps, (a, va)), _build(steps, (b, vb)))
+    return Node(_value(key[1]), str(op), _build(steps, (a, va)), _build(steps, (b, vb)))
+
+
+def _value(value: Any) -> int | str:
+    """A node's value: a number, or (in a player's answer) the text of one that is not."""
+    return value if isinstance(value, int) else str(value)
 
 
 def _tree(answer: Answer) -> Node | None:
@@ -235,7 +241,7 @@ def _tree(answer: Answer) -> Node | None:
     children |= {(b, vb) for _, a, va, b, vb in steps.values()}
     value = results[0][0]
     roots = [key for key in steps if key not in children and key[1] == value]
-    return _build(steps, roots[0]) if roots else Node(int(value))
+    return _build(steps, roots[0]) if roots else Node(_value(value))
 
 
 def _answers(answer: Answer) -> dict[int, Node]:
@@ -265,7 +271,8 @@ def steps(node: Node) -> list[str]:
     if node.op is None or node.left is None or node.right is None:
         return []
     first, second = node.left.value, node.right.value
-    if node.op in ("add", "mul"):  # said with the larger operand first
+    if node.op in ("add", "mul") and isinstance(first, int) and isinstance(second, int):
+        # said with the larger operand first
         first, second = max(first, second), min(first, second)
     said = f"{first} {_SYMBOL[node.op]} {second} = {node.value}"
     return [*steps(node.left), *steps(node.right), said]
@@ -289,7 +296,7 @@ def board(instance: Instance[CountdownInput], answer: Answer) -> Board:
         rows.append(Row("targets:", (Cell(f"{low}..{high}", Mark.GIVEN),
                                      Cell(f"({reached} of {high - low + 1} reached exactly)"))))
         for target, way in answers.items():
-            distance = abs(way.value - target)
+            distance = abs(int(way.value) - target)
             rows.append(Row(f"{target}:", (Cell(infix(way)), Cell("="), Cell(str(way.value)),
                                            *((Cell(f"({distance} away)"),) if distance else ()))))
         return Board(Lines(tuple(rows), listed=2), "each target's way uses the fewest "
@@ -302,7 +309,7 @@ def board(instance: Instance[CountdownInput], answer: Answer) -> Board:
     rows.append(Row("way:", (Cell(infix(tree)), Cell("="), Cell(str(tree.value)))))
     rows += [Row("", (Cell(step),)) for step in steps(tree)]
     used = _leaves(tree)
-    away = "" if tree.value == round_.target else \
+    away = "" if tree.value == round_.target or not isinstance(tree.value, int) else \
         f", {abs(tree.value - (round_.target or 0))} away from the target"
     return Board(Lines(tuple(rows)), f"{used} number{'s' * (used != 1)}, {used - 1} "
                  f"operation{'s' * (used != 2)}{away}")
@@ -313,7 +320,7 @@ def solution_json(instance: Instance[CountdownInput], answer: Answer) -> dict[st
     if round_.targets is not None:
         low, high = round_.targets
         answers = [{"target": target, "expression": infix(tree), "value": tree.value,
-                    "distance": abs(tree.value - target), "numbers_used": _leaves(tree)}
+                    "distance": abs(int(tree.value) - target), "numbers_used": _leaves(tree)}
                    for target, tree in _answers(answer).items()]
         return {"targets": [low, high],
                 "reached": sum(entry["distance"] == 0 for entry in answers),
@@ -330,7 +337,7 @@ def assess(instance: Instance[CountdownInput], answers: list[Answer]) -> Closest
     tree = _tree(answers[0])
     if round_.target is None or tree is None or tree.value == round_.target:
         return None
-    distance = abs(tree.value - round_.target)
+    distance = abs(int(tree.value) - round_.target)
     values = sorted({int(r[0]) for a in answers for r in a.atoms("result", 2)})
     shown = " and ".join(str(v) for v in values)
     what = "values are" if len(values) > 1 else "value is"
@@ -366,4 +373,6 @@ PUZZLE: PuzzleSpec[CountdownInput] = PuzzleSpec(
     size=Size(measure=size, limit=MAX_SIZE),
     options=Options(flags=OPTIONS, configure=configure),
     inline=True,
+    read_answer=read_answer,
+    text_answer="expression",
 )

@@ -8,13 +8,17 @@ the allowed plaintext characters (a bracket class with ranges; default letters a
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
+
+from clingo import Number
 
 from ..board import Board, Cell, Lines, Mark, Row
 from ..errors import InputError
 from ..numerals import check_length
 from ..numerals import fields as split_fields
+from ..player import AnswerError, Key, PlayerAnswer, player_answer
 from ..puzzle import Answer, Drawing, Instance, PuzzleSpec, Size, fact
 
 DEFAULT_ALPHABET = "[A-Za-z ]"
@@ -172,6 +176,58 @@ def board(instance: Instance[Rc4Input], answer: Answer) -> Board:
     return Board(Lines(rows), "the most text-like plaintext", notes)
 
 
+def read_answer(instance: Instance[Rc4Input], solution: Mapping[str, Any]) -> PlayerAnswer:
+    """A player's keystream, `{"keystream": [4, 212, null, ...]}` (null: open; as text,
+    the bytes in hex as the parts are written, `?` open), or plaintext, `{"plaintext":
+    ["It was", ...]}` (a part a string; `·` open)."""
+    message = instance.data
+    if "keystream" in solution:
+        keys = _keystream(solution["keystream"], message.width)
+        stated = [fact("key", i, key) for i, key in enumerate(keys, start=1) if key is not None]
+        decided: list[Key] = [("key", (Number(i),)) for i, key in enumerate(keys, start=1)
+                              if key is not None]
+        return player_answer(stated, decided, keys.count(None), message.width)
+    text = solution.get("plaintext")
+    if not isinstance(text, list) or len(text) != len(message.parts):
+        raise AnswerError("plaintext", f"expected a keystream (\"keystream\": a list of "
+                          f"{message.width} bytes) or the plaintext (\"plaintext\": a "
+                          f"list of {len(message.parts)} strings, a part each)")
+    stated, open_places = [], 0
+    decided = []
+    for p, (line, part) in enumerate(zip(text, message.parts, strict=True), start=1):
+        if not isinstance(line, str) or len(line) != len(part):
+            raise AnswerError(f"plaintext[{p - 1}]", f"expected a string of {len(part)} "
+                              f"characters")
+        for i, char in enumerate(line, start=1):
+            if char == UNKNOWN:
+                open_places += 1
+                continue
+            stated.append(fact("plain", p, i, ord(char)))
+            decided.append(("plain", (Number(p), Number(i))))
+    return player_answer(stated, decided, open_places, sum(map(len, message.parts)))
+
+
+def _keystream(keys: Any, width: int) -> list[int | None]:
+    if isinstance(keys, str):  # as text: bytes in hex, as the parts are written
+        fields = [field for field in re.split(r"[\s,]+", keys) if field]
+        read: list[Any] = []
+        for position, field in enumerate(fields, start=1):
+            match = _BYTE.fullmatch(field)
+            if field != "?" and (not match or len(match[1].lstrip("0")) > 2):
+                raise AnswerError("keystream", f"byte {position}: expected a hex byte like "
+                                  f"0xd9 or ? (open), found {field[:20]!r}")
+            read.append(None if field == "?" else int(match[1], 16) if match else None)
+        keys = read
+    if not isinstance(keys, list) or len(keys) != width:
+        raise AnswerError("keystream", f"expected {width} key bytes, one per position")
+    for position, key in enumerate(keys):
+        if key is not None and (not isinstance(key, int) or isinstance(key, bool)
+                                or not 0 <= key <= 0xFF):
+            raise AnswerError(f"keystream[{position}]", f"expected a byte 0..255 or null, "
+                              f"found {key!r:.40}")
+    return keys
+
+
 PUZZLE: PuzzleSpec[Rc4Input] = PuzzleSpec(
     name="rc4", parse=parse,
     drawing=Drawing(board=board, solution_json=solution_json, conflict_board=None,
@@ -181,4 +237,6 @@ PUZZLE: PuzzleSpec[Rc4Input] = PuzzleSpec(
     options=None,
     unsolvable="no keystream makes every message text of the alphabet",
     unsolvable_alone="no keystream makes every message text of the alphabet",
+    read_answer=read_answer,
+    text_answer="keystream",
 )
