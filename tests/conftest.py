@@ -34,7 +34,7 @@ from rich.console import Console
 from pyasp_runner import runner
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, Instance
-from pyasp_runner.puzzles import Puzzle, registry
+from pyasp_runner.puzzles import GenrePuzzle, Puzzle, registry
 from pyasp_runner.session.record import solve_envelope
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +59,28 @@ def instance_files() -> list[Path]:
         if path.is_file() and not path.name.endswith(".expected.json")
         and not path.name.startswith(".") and path.name != "README.md"
     )
+
+
+def sampled_files(grids: int) -> list[Path]:
+    """Every puzzle's files, and of each genre (whose readers and paths are the header's,
+    shared by all its files) pzprjs's address and its `grids` smallest text grids: for
+    the tests that ask the same of every file at length (mutations, every front end),
+    where a genre's largest boards test nothing new."""
+    chosen = []
+    files = instance_files()
+    for folder in sorted({path.parent for path in files}):
+        mine = [path for path in files if path.parent == folder]
+        if not isinstance(registry()[folder.name], GenrePuzzle):
+            chosen += mine
+            continue
+        sized = sorted((path for path in mine if path.name != PZPRJS_FILE),
+                       key=lambda path: (path.stat().st_size, path.name))
+        chosen += sorted([*(path for path in mine if path.name == PZPRJS_FILE),
+                          *sized[:grids]])
+    return chosen
+
+
+PZPRJS_FILE = "pzprjs-test.txt"  # a genre's puzzle from pzprjs's test script (an address)
 
 
 def comparison_table() -> dict[str, dict[str, str]]:

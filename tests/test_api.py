@@ -300,11 +300,14 @@ def test_the_facts_header_names_a_command_that_runs(tmp_path, capsys):
 
 
 def _collected(folder, env):
+    # One -q (the project's addopts are left out): a line per test, `file::name[...]`.
     done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
-                           "-p", "no:cacheprovider"], cwd=folder, env=env,
+                           "-o", "addopts=", "-p", "no:cacheprovider"], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return {line for line in done.stdout.splitlines() if "::" in line}
+    collected = {line for line in done.stdout.splitlines() if "::" in line}
+    assert len(collected) > 1000, done.stdout[-3000:]
+    return collected
 
 
 def test_the_sdist_holds_what_its_tests_need(tmp_path):

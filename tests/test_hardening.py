@@ -11,7 +11,7 @@ from pathlib import Path
 
 import clingo
 import pytest
-from conftest import INSTANCES, ROOT, busy_for, instance_files, watchdog
+from conftest import INSTANCES, ROOT, busy_for, instance_files, sampled_files, watchdog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +23,9 @@ from pyasp_runner.puzzles import registry
 
 FILES = instance_files()
 IDS = [str(p.relative_to(INSTANCES)) for p in FILES]
+
+# Mutations read every puzzle's files, and a few of each genre's (conftest.sampled_files).
+READERS_FILES = sampled_files(grids=2)
 JODICI = str(INSTANCES / "jodici" / "1.csv")
 # Grounds for far longer than any test waits: 3000^2 candidate triples.
 SLOW_GROUND = "n(1..3000). big(X,Y,Z) :- n(X), n(Y), n(Z), X+Y+Z = 4000.\n#show big/3.\n"
@@ -53,7 +56,7 @@ def _parse_or_reject(name: str, text: str) -> None:
         _exact_facts(instance.facts)
 
 
-@pytest.mark.parametrize("path", FILES, ids=IDS)
+@pytest.mark.parametrize("path", READERS_FILES, ids=lambda path: str(path.relative_to(INSTANCES)))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_instance_files_parse_or_fail_cleanly(path, data):
@@ -183,7 +186,8 @@ def _padded(line: str) -> str:
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name != "flower"
-                                  and not _symbols_are_digits(p.parent.name)], ids=str)
+                                  and not _symbols_are_digits(p.parent.name)],
+                         ids=lambda path: str(path.relative_to(INSTANCES)))
 def test_every_instance_with_its_numbers_zero_padded_is_the_same_puzzle(path):
     """flower's 0/1 are symbols, as a genre's digit tokens are; metadata (quoted, XML
     elements but the clues) is free."""

@@ -90,7 +90,8 @@ def test_json_solve_imports_no_rich_and_no_dataclasses(puzzle):
     assert not modules & {"dataclasses", "inspect"}
 
 
-@pytest.mark.parametrize(("puzzle", "path"), [("jodici", JODICI), ("countdown", COUNTDOWN)])
+@pytest.mark.parametrize(("puzzle", "path"), [("jodici", JODICI), ("countdown", COUNTDOWN)],
+                         ids=["jodici", "countdown"])
 def test_puzzlink_reader_only_for_addresses(puzzle, path):
     # puzz.link's reader is imported for game IDs and addresses only, where the puzzle's
     # module does not need it for writing them too.
