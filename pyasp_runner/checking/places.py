@@ -85,6 +85,9 @@ def value_text(value: Any) -> str:
 
 def describe(puzzle: Puzzle, instance: Instance[Any], atom: clingo.Symbol) -> str:
     """An answer atom in words: "(3,4) is 5"; the atom itself where it has no cell."""
+    region = region_name(puzzle, atom)
+    if region is not None:
+        return region.replace(" in the region", " is in the region", 1)
     found = filled(puzzle, instance, [atom])
     if len(found) != 1:
         segment = segment_name(puzzle, atom)
