@@ -379,3 +379,22 @@ def test_a_division_is_read_by_the_clue_in_each_region() -> None:
         "every cell is in exactly one rectangle (R=1, C=1): (1,1)"]
     with pytest.raises(InputError, match="read as --json only"):
         session.check(path.read_text(), source="answer.txt")
+
+
+@pytest.mark.parametrize(("path", "text", "problem"), [
+    ("countdown/reference.txt", "10*", "not an expression of numbers and + - * /"),
+    ("countdown/reference.txt", "2**3", "only whole numbers from 1 and + - * / may be used"),
+    ("countdown/reference.txt", "x" * 500, "longer than 400 characters"),
+    ("rc4/dickens.txt", "04 d4 zz", "byte 3: expected a hex byte like 0xd9 or ? (open)"),
+    ("rc4/dickens.txt", "04 d4", "expected 40 key bytes, one per position"),
+    ("rc4/dickens.txt", '{"plaintext": ["It"]}', "expected a keystream"),
+    ("shikaku/pzprjs-test.txt", '{"regions": [[1, 2]]}', "expected 6 rows of region numbers"),
+    ("shikaku/pzprjs-test.txt", '{"regions": [[1, 1, 1, 1, 1, true]' + ', [1, 1, 1, 1, 1, 1]' * 5
+     + "]}", "regions[0][5]: expected a region's number or null, found True"),
+])
+def test_a_malformed_answer_of_one_field_or_regions_is_one_line(path: str, text: str,
+                                                                   problem: str) -> None:
+    session = session_for(INSTANCES / path)
+    with pytest.raises(InputError) as raised:
+        session.check(text, source="answer.txt")
+    assert problem in raised.value.problem and "\n" not in str(raised.value)
