@@ -550,3 +550,58 @@ def test_a_genre_answer_is_checked_and_its_steps_played(studio, browser):
     press(browser, "steps")
     assert text_of(browser, "summary") == "12 steps. Solved."
     screenshot(browser, "genre-steps")
+
+
+def test_a_division_into_regions_is_filled_in_as_region_numbers(studio, browser):
+    """Shikaku's answer is its rectangles: the grid to fill in holds a region's number per
+    cell, taken from the board solved; a cell given to the region beside it is named."""
+    open_puzzle(browser, studio, "shikaku", "pzprjs-test.txt")
+    press(browser, "solve")
+    browser.find_element("id", "answer-box").click()
+    wait_for(lambda: len(shown(browser, "#answer-grid input")) == 36, what="the answer grid")
+    browser.find_element("id", "answer-from-board").click()
+    first = browser.find_element("css selector", '#answer-grid input[data-row="0"][data-col="0"]')
+    assert first.get_attribute("value").isdigit()
+    press(browser, "check")
+    assert text_of(browser, "summary") == "Correct: the answer keeps every rule."
+    cells = [browser.find_element(
+        "css selector", f'#answer-grid input[data-row="0"][data-col="{col}"]')
+        for col in range(6)]
+    values = [cell.get_attribute("value") for cell in cells]
+    col = next(c for c in range(5) if values[c] != values[c + 1])
+    cells[col].clear()
+    cells[col].send_keys(values[col + 1])  # (1, col + 1) given to the region on its right
+    press(browser, "check")
+    assert text_of(browser, "summary").startswith("Not correct:")
+    items = [item.text for item in shown(browser, "#violations li")]
+    assert any(f"(1,{col + 1}) in the region of" in item for item in items), items
+    screenshot(browser, "shikaku-check")
+
+
+def test_a_countdown_expression_is_pasted_and_checked(studio, browser):
+    """A puzzle whose answer is one field: the expression pasted as text is checked, the
+    broken step named and its rule's line marked in the rules."""
+    open_puzzle(browser, studio, "countdown", "reference.txt")
+    browser.find_element("id", "answer-box").click()
+    wait_for(lambda: "its expression" in text_of(browser, "answer-grid"),
+             what="the answer's form")
+    paste = browser.find_element("id", "answer-text")
+    paste.send_keys("10*75-8/2")
+    press(browser, "check")
+    assert text_of(browser, "summary") == "Correct: the answer keeps every rule."
+    paste.clear()
+    paste.send_keys("100*9")  # no 9 among the numbers
+    press(browser, "check")
+    assert text_of(browser, "summary").startswith("Not correct:")
+    items = [item.text for item in shown(browser, "#violations li")]
+    assert any(item.startswith("each step combines two values of the given numbers")
+               for item in items), items
+    step_rule = next(i for i, text in enumerate(
+        (ROOT / "asp/countdown.lp").read_text().splitlines(), 1)
+        if text.startswith("node(S,V,O,A,VA,B,VB) :-"))
+    lines = browser.execute_script(
+        "const view = state.editor; return [...document.querySelectorAll("
+        "'#editor .cm-lintRange-error')].map(e => view.state.doc.lineAt("
+        "view.posAtDOM(e)).number)")
+    assert step_rule in lines
+    screenshot(browser, "countdown-check")

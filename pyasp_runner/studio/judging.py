@@ -13,6 +13,7 @@ from .. import escape
 from ..board.svg import svg
 from ..checking import report
 from ..puzzle import Answer
+from ..puzzles import GenrePuzzle
 from ..session import Loaded, Outcome, Session
 
 
@@ -68,7 +69,16 @@ def title(outcome: Outcome) -> str:
 
 def template(loaded: Loaded) -> Any:
     """The empty answer's solution object (None for a puzzle that reads no answer): the
-    shape of the grid the page fills in."""
-    if loaded.puzzle.spec.read_answer is None:
+    shape of the grid the page fills in; a division into regions read by their clues, its
+    `regions` alone (a region's number per cell); a puzzle whose answer is one field
+    (countdown's expression), that field's name as `text` (pasted, not filled in)."""
+    puzzle = loaded.puzzle
+    if puzzle.spec.read_answer is None:
         return None
-    return loaded.puzzle.solution_json(loaded.instance, Answer(()))
+    if puzzle.spec.text_answer is not None:
+        return {"text": puzzle.spec.text_answer}
+    solution = puzzle.solution_json(loaded.instance, Answer(()))
+    if isinstance(puzzle, GenrePuzzle) and any(show.by_clue
+                                               for show in puzzle.genre.header.shows):
+        return {"regions": solution["regions"]}
+    return solution

@@ -4,7 +4,8 @@
 // board.
 
 // Check: the answer as the grid of inputs the puzzle's empty answer shapes (rows of
-// values, or rows of characters), or the text pasted under it.
+// values, or rows of characters; a region's number per cell where the answer is a
+// division into regions), or the text pasted under it (an expression, a keystream).
 function instanceRequest(action) {
   const request = { action, puzzle: state.puzzle, rules: rulesEdited() };
   if (state.pasted !== null) request.text = state.pasted;
@@ -36,12 +37,14 @@ function showTemplate(template) {
   state.template = template;
   const box = $("answer-grid");
   box.textContent = "";
-  if (!template || !Array.isArray(template.grid)) {
-    box.textContent = "This puzzle's answer is pasted as text (its --json solution object).";
+  const rows = template && gridOf(template);
+  if (!rows) {
+    const what = template && template.text ? `its ${template.text}, or ` : "";
+    box.textContent = `This puzzle's answer is pasted as text (${what}its --json solution object).`;
     return;
   }
   const table = document.createElement("table");
-  template.grid.forEach((row, r) => {
+  rows.forEach((row, r) => {
     const tr = table.insertRow();
     Array.from(row).forEach((value, c) => {
       const input = document.createElement("input");
@@ -55,10 +58,23 @@ function showTemplate(template) {
   box.appendChild(table);
 }
 
+// The rows an answer is filled in as: its grid, or its regions where the answer is
+// a division into regions (the template has no grid then).
+function answerKey(template) {
+  if (Array.isArray(template.grid)) return "grid";
+  return Array.isArray(template.regions) ? "regions" : null;
+}
+
+function gridOf(template) {
+  const key = answerKey(template);
+  return key === null ? null : template[key];
+}
+
 function fillGrid(solution) {
-  if (!solution || !Array.isArray(solution.grid)) return;
+  const key = state.template ? answerKey(state.template) : null;
+  if (!solution || key === null || !Array.isArray(solution[key])) return;
   for (const input of $("answer-grid").querySelectorAll("input")) {
-    const row = solution.grid[+input.dataset.row];
+    const row = solution[key][+input.dataset.row];
     const value = row === undefined ? null : Array.from(row)[+input.dataset.col];
     input.value = value === null || value === undefined || value === "?" ? "" : String(value);
   }
@@ -67,10 +83,11 @@ function fillGrid(solution) {
 function gridAnswer() {
   const template = state.template;
   const inputs = $("answer-grid").querySelectorAll("input");
-  if (!template || !Array.isArray(template.grid) || !inputs.length) return null;
+  const key = template ? answerKey(template) : null;
+  if (key === null || !inputs.length) return null;
   if (!Array.from(inputs).some((input) => input.value.trim())) return null;
-  const characters = typeof template.grid[0] === "string";
-  const grid = template.grid.map((row) => Array.from(row).map(() => null));
+  const characters = typeof template[key][0] === "string";
+  const grid = template[key].map((row) => Array.from(row).map(() => null));
   for (const input of inputs) {
     const text = input.value.trim();
     const number = Number(text);
@@ -78,7 +95,7 @@ function gridAnswer() {
       text === "" ? null : (!characters && /^-?[0-9]+$/.test(text) ? number : text);
   }
   const rows = characters ? grid.map((row) => row.map((v) => (v === null ? "?" : v)).join("")) : grid;
-  return JSON.stringify({ grid: rows });
+  return JSON.stringify({ [key]: rows });
 }
 
 function check() {

@@ -479,7 +479,7 @@ function wire() {
   });
   $("answer-from-board").addEventListener("click", () => fillGrid(state.solution));
   $("answer-clear").addEventListener("click", () => {
-    fillGrid({ grid: (state.template && state.template.grid) || [] });
+    fillGrid(state.template || {});
     $("answer-text").value = "";
   });
   $("walk-prev").addEventListener("click", () => { stopWalk(); showStep(state.walk.at - 1); });
