@@ -150,11 +150,11 @@ def check(encoding: Path, instance: Instance[Any], player: PlayerAnswer, limits:
          *player.atoms, *player.drawn])))
     completable = None if player.complete else _completable(encoding, instance, player,
                                                             limits, deadline)
-    # An atom no grounding holds is also stated and not derived (where its definition
-    # was made soft): the same breach, reported once.
     if any(v.rule.kind == named.MINIMIZE for v in violations):
         violations = _optimised(encoding, instance, player, limits, deadline, ctl,
                                 signatures, violations)
+    # An atom no grounding holds is also stated and not derived (where its definition
+    # was made soft): the same breach, reported once.
     bound = {(v.rule.name, v.atoms) for v in violations if v.values}
     unique = [v for v in violations if v.values or (v.rule.name, v.atoms) not in bound]
     return Checked(tuple(sorted(unique, key=_order)), player, drawn, completable,
@@ -167,11 +167,11 @@ def _optimised(encoding: Path, instance: Instance[Any], player: PlayerAnswer,
     """The `violations` with those of `#minimize` rules judged against the best answer.
 
     Where the best answer costs nothing (every position of a stack of disks covered),
-    each element an answer holds breaks the rule, as found. Where every answer costs something (the
-    numbers of an expression, the penalties of a text), the rule is an aim, not a rule
-    an answer can keep: a complete answer that keeps every other rule breaks it only by
-    costing more than the best answer, and then by the instances the best does not hold;
-    otherwise it is not reported."""
+    each element an answer holds breaks the rule, as found. Where every answer costs
+    something (the numbers of an expression, the penalties of a text), the rule is an
+    aim, not a rule an answer can keep: a complete answer that keeps every other rule
+    breaks it only by costing more than the best answer, and then by the instances the
+    best does not hold; otherwise it is not reported."""
     grounding = runner.Grounding(encoding, instance.facts, (), limits, deadline)
     best = _optimum(grounding.ctl, [], deadline)
     if best is None or not any(best[0]):
