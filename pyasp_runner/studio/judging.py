@@ -71,7 +71,7 @@ def template(loaded: Loaded) -> Any:
     """The empty answer's solution object (None for a puzzle that reads no answer): the
     shape of the grid the page fills in; a division into regions read by their clues, its
     `regions` alone (a region's number per cell); a puzzle whose answer is one field
-    (countdown's expression), that field's name as `text` (pasted, not filled in)."""
+    (an expression), that field's name as `text` (pasted, not filled in)."""
     puzzle = loaded.puzzle
     if puzzle.spec.read_answer is None:
         return None
