@@ -327,6 +327,7 @@ def test_a_genre_whose_answer_is_not_read_refuses_check(tmp_path: Path, capsys) 
 
 @pytest.mark.parametrize(("answer", "rules"), [
     ("10*75-8/2", []),  # the published answer
+    ("# my way\n10 \u00d7 75\n  \u2212 8 \u00f7 2\n= 746\n", []),  # wrapped, signs, a comment
     ("75*(100/10)-8/2", ["the expression reaches the target (or, where none does, a "
                          "closest value) with the fewest numbers"]),  # five numbers
     ("10*75-(3-8)", ["each step combines two values of the given numbers, each number "

@@ -1,19 +1,20 @@
 """A player's Countdown expression (`--check`) as the answer atoms of asp/countdown.lp.
 
 The answer is an expression over the numbers, `((100+6)*3*75-50)/25` (the `--json`
-solution object's `expression`, or a text file holding it; `=` and what follows it are
-left out, and the signs times, divided by and minus, U+00D7, U+00F7 and U+2212, read as
-`*`, `/` and `-`). It is parsed by Python's own parser of expressions (`ast`, never
-evaluated) and written as the rules write an answer: `result(V, K)`, the value and how
-many numbers, and, for a step the rules never allow, `node(S, V, O, A, VA, B, VB)`: V
-over the multiset S of numbers is VA O VB, the operands over the multisets A and B
-(coded as the rules code them: a number given M times is a digit 0..M, the smallest
-number counting in units). A step the rules never allow (a number not given, or used
-more often than given; a remainder; a value below 1; a step that changes nothing, *1 or
-/1) is written all the same, as a multiset `numbers(...)` or a value `"7/2"` that no
-rule grounds: it breaks the rule that makes each step. The steps the rules allow are
-left to them (the rules ground the steps of the best answers alone, so a longer way is
-judged by its value and its count of numbers: `result/2`).
+solution object's `expression`, or a text file holding it, over one line or several, `#`
+lines left out; `=` and what follows it are left out, and the signs times, divided by
+and minus, U+00D7, U+00F7 and U+2212, read as `*`, `/` and `-`). It is parsed by
+Python's own parser of expressions (`ast`, never evaluated) and written as the rules
+write an answer: `result(V, K)`, the value and how many numbers, and, for a step the
+rules never allow, `node(S, V, O, A, VA, B, VB)`: V over the multiset S of numbers is VA
+O VB, the operands over the multisets A and B (coded as the rules code them: a number
+given M times is a digit 0..M, the smallest number counting in units). A step the rules
+never allow (a number not given, or used more often than given; a remainder; a value
+below 1; a step that changes nothing, *1 or /1) is written all the same, as a multiset
+`numbers(...)` or a value `"7/2"` that no rule grounds: it breaks the rule that makes
+each step. The steps the rules allow are left to them (the rules ground the steps of the
+best answers alone, so a longer way is judged by its value and its count of numbers:
+`result/2`).
 """
 
 from __future__ import annotations
@@ -65,7 +66,9 @@ def read_answer(instance: Instance[Any], solution: Mapping[str, Any]) -> PlayerA
 
 
 def _parse(text: str) -> ast.expr:
-    written = text.translate(_SIGNS).split("=")[0].strip()
+    # An expression wrapped over lines is one expression; a `#` line is a comment.
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    written = " ".join(lines).translate(_SIGNS).split("=")[0].strip()
     if not written:
         raise AnswerError("expression", "the expression is empty")
     if len(written) > LONGEST:
