@@ -351,6 +351,9 @@ def test_an_rc4_keystream_worse_as_text_is_named_where_it_differs() -> None:
     keys = expected_for(path)["solutions"][0]["keystream"]
     assert session.check(json.dumps({"keystream": keys})).status == "correct"
     assert session.check(" ".join(f"{key:02x}" for key in keys)).status == "correct"
+    wrapped = "# the keystream\n" + ", ".join(f"0x{key:02x}" for key in keys[:20]) + "\n" \
+        + " ".join(f"{key:02x}" for key in keys[20:])
+    assert session.check(wrapped).status == "correct"
     worse = session.check(json.dumps({"keystream": [0, *keys[1:]]})).envelope()["check"]
     assert {violation["rule"] for violation in worse["violations"]} == {
         "the plaintext reads as text (the fewest penalties)"}

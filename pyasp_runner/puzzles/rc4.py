@@ -178,7 +178,8 @@ def board(instance: Instance[Rc4Input], answer: Answer) -> Board:
 
 def read_answer(instance: Instance[Rc4Input], solution: Mapping[str, Any]) -> PlayerAnswer:
     """A player's keystream, `{"keystream": [4, 212, null, ...]}` (null: open; as text,
-    the bytes in hex as the parts are written, `?` open), or plaintext, `{"plaintext":
+    the bytes in hex as the parts are written, over any lines, `#` lines left out, `?`
+    open), or plaintext, `{"plaintext":
     ["It was", ...]}` (a part a string; `·` open)."""
     message = instance.data
     if "keystream" in solution:
@@ -209,7 +210,8 @@ def read_answer(instance: Instance[Rc4Input], solution: Mapping[str, Any]) -> Pl
 
 def _keystream(keys: Any, width: int) -> list[int | None]:
     if isinstance(keys, str):  # as text: bytes in hex, as the parts are written
-        fields = [field for field in re.split(r"[\s,]+", keys) if field]
+        lines = [line for line in keys.splitlines() if not line.lstrip().startswith("#")]
+        fields = [field for field in re.split(r"[\s,]+", " ".join(lines)) if field]
         read: list[Any] = []
         for position, field in enumerate(fields, start=1):
             match = _BYTE.fullmatch(field)
