@@ -1,8 +1,9 @@
-"""Hitori, Heyawake, Kurodoko, LITS, Norinori, Tents, Binairo and Futoshiki: each shipped
-instance written in every form its genre writes (`--to text`, and `--to puzzlink` where
-the header has a puzz.link line and the board has no blocked cells, which an address of
-these genres cannot hold) reads back to the same puzzle, and the janko.at puzzles written
-as puzz.link addresses solve to the same answers as their text."""
+"""Hitori, Heyawake, Kurodoko, LITS, Norinori, Tents, Binairo, Futoshiki, Ripple Effect,
+Killer Sudoku, Yajilin and Battleship: each shipped instance written in every form its
+genre writes (`--to text`, and `--to puzzlink` where the header has a puzz.link line and
+the board has no blocked cells, which an address of these genres cannot hold) reads back
+to the same puzzle, and the janko.at puzzles written as puzz.link addresses solve to the
+same answers as their text."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pyasp_runner.errors import InputError
 from pyasp_runner.puzzles import registry
 
 GENRES = ("hitori", "heyawake", "kurodoko", "lits", "norinori", "tents", "binairo",
-          "futoshiki")
+          "futoshiki", "ripple", "killersudoku", "yajilin", "battleship")
 FILES = sorted(path for genre in GENRES for path in (INSTANCES / genre).glob("*.txt"))
 
 
