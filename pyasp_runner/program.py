@@ -137,12 +137,15 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
 
 
 def ground(ctl: clingo.Control, logger: Logger, encoding: Path,
-           deadline: float | None = None) -> float:
-    """Ground, bounded by the deadline and Ctrl-C (see `bounded`): clingo 5.8 cannot
-    interrupt the grounder itself."""
+           deadline: float | None = None, parts: tuple[str, ...] = ()) -> float:
+    """Ground the base program (and the program `parts` named, with it), bounded by the
+    deadline and Ctrl-C (see `bounded`): clingo 5.8 cannot interrupt the grounder
+    itself."""
     start = time.perf_counter()
+    program: list[tuple[str, list[clingo.Symbol]]] = [("base", []),
+                                                      *((part, []) for part in parts)]
     try:
-        bounded(lambda: ctl.ground([("base", [])]), ctl, deadline)
+        bounded(lambda: ctl.ground(program), ctl, deadline)
     except MemoryError:  # clingo's bad_alloc: the address-space limit was reached
         raise OutOfMemory("grounding") from None
     except RuntimeError:

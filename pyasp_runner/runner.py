@@ -144,11 +144,11 @@ class Observer(Protocol):
 def load(
     encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
     deadline: float | None = None, externals: Iterable[clingo.Symbol] = (),
-    observer: Observer | None = None,
+    observer: Observer | None = None, parts: tuple[str, ...] = (),
 ) -> tuple[clingo.Control, Logger, float]:
     """A grounded Control for the encoding and the facts (and `externals`: atoms that
-    each search switches on or off; `observer`: a propagator that watches), with the
-    grounding time."""
+    each search switches on or off; `observer`: a propagator that watches; `parts`:
+    program parts grounded with the base), with the grounding time."""
     logger = Logger()
     try:
         ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
@@ -158,7 +158,7 @@ def load(
     ctl.add("base", [], facts_text(facts) + "".join(f"#external {sym}.\n" for sym in externals))
     if observer is not None:
         ctl.register_propagator(observer)  # type: ignore[arg-type]
-    return ctl, logger, ground(ctl, logger, encoding, deadline)
+    return ctl, logger, ground(ctl, logger, encoding, deadline, parts)
 
 
 class Grounding:
@@ -322,6 +322,31 @@ def solve(
         messages=[text for text in logger.texts() if not _is_noise(text)],
         dropped=counter["dropped"],
     )
+
+
+def derived(encoding: Path, facts: Iterable[clingo.Symbol], parts: tuple[str, ...],
+            limits: Limits) -> set[clingo.Symbol]:
+    """Every atom of the first answer set, shown or not, with the program `parts`
+    grounded beside the base (facts that fix an answer: what the rules derive from it);
+    empty when there is none. Raises `Abandoned` at the time limit or on Ctrl-C."""
+    started = time.perf_counter()
+    deadline = None if limits.time_limit is None else started + limits.time_limit
+    ctl, _, _ = load(encoding, facts, limits._replace(models=1), deadline, parts=parts)
+    atoms: set[clingo.Symbol] = set()
+
+    def on_model(model: clingo.Model) -> None:
+        atoms.update(model.symbols(atoms=True))
+    with start_search(ctl, deadline, on_model=on_model) as handle:
+        try:
+            while not handle.wait(0.1):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    handle.cancel()
+                    raise Abandoned(TIMEOUT, time.perf_counter() - started)
+        except KeyboardInterrupt:
+            handle.cancel()
+            raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
+        handle.get()
+    return atoms
 
 
 def propagated(encoding: Path, facts: Iterable[clingo.Symbol],

@@ -101,6 +101,7 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
     names: dict[tuple[str, int], tuple[str, int]] = {}  # (file, next line) -> (name, line)
     statements: list[Statement] = []
     section = ""
+    part = "base"  # the program part the statements belong to
     index = 0
     for node in parsed:
         if node.ast_type == ASTType.Comment:
@@ -121,6 +122,11 @@ def _read(parse: Callable[[Callable[[AST], None], Callable[[Any, str], None]], N
             continue
         begin = node.location.begin
         written = names.pop((begin.filename, begin.line), None)
+        if node.ast_type == ASTType.Program:
+            part = node.name
+            continue
+        if part != "base":
+            continue  # a part solving never grounds (`#program generate.`): no rule here
         kind = _kind(node)
         if kind is None and written is not None and node.ast_type == ASTType.Rule \
                 and len(node.body) and _chosen(node, definitions=True):
