@@ -180,7 +180,7 @@ def hints(encoding: Path, structure: Sequence[Symbol], clues: Sequence[Symbol],
 # otherwise the conflicts of one deterministic search (one thread, the puzzle's preset, no
 # random seed) for the solution and the proof that there is no second one decide:
 # "medium" up to MEDIUM_CONFLICTS of them, "hard" beyond. The bound is measured on
-# Tatham's Towers of known level (docs/grading.md, benchmarks/grade_agreement.py).
+# Tatham's puzzles of known level (docs/grading.md, benchmarks/grade_agreement.py).
 EASY, MEDIUM, HARD = "easy", "medium", "hard"
 LEVELS = (EASY, MEDIUM, HARD)
 MEDIUM_CONFLICTS = 6

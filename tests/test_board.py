@@ -83,8 +83,8 @@ def _expected(name: str, solution: dict[str, Any]) -> dict[tuple[int, int], str 
         return {(r, c): stone_label(v) for r, row in enumerate(grid, 1)
                 for c, v in enumerate(row, 1)}
     if isinstance(registry()[name], GenrePuzzle):  # a genre: "." is an empty cell, not drawn
-        return {(r, c): v for r, row in enumerate(grid, 1) for c, v in enumerate(row, 1)
-                if v != "."}
+        return {(r, c): str(v) for r, row in enumerate(grid, 1) for c, v in enumerate(row, 1)
+                if v not in (".", None)}  # `%! json integers`: numbers, null where none
     return {(r, c): None if v is None else str(v) for r, row in enumerate(grid, 1)
             for c, v in enumerate(row, 1) if v is not None}
 

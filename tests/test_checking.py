@@ -277,14 +277,14 @@ def test_a_genres_answer_in_its_text_grid() -> None:
 @pytest.mark.parametrize(("text", "line", "problem"), [
     ('{"grid": [[1, 2,\n 3]', 2, "not JSON"),
     ('{"grid": [\n  [1, 2, 3, 4],\n  [1, "x", 3, 4],\n  [1, 2, 3, 4],\n  [1, 2, 3, 4]]}', 3,
-     "grid[1][1]: expected a height"),
+     "grid[1][1]: expected a number"),
     ('{"grid": [\n  [1, 2, 3, 4]]}', 1, "expected 4 rows"),
     ('{"solutions": []}', 1, "no solution"),
     ("[" * 100_000 + "]" * 100_000, None, "nested too deeply"),
     ('{"grid": [[99999999999, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]}', 1,
      "far out of range"),
     ('{"grid": [[NaN, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]]}', 1,
-     "expected a height or null, found nan"),
+     "expected a cell's text, a number or null, found nan"),
 ])
 def test_malformed_answer_is_one_line_with_its_line(text: str, line: int | None,
                                                      problem: str) -> None:

@@ -73,8 +73,8 @@ def test_a_malformed_answer_is_one_line_with_its_line(capsys, tmp_path):
     assert (code, out) == (2, "")
     lines = Path(path).read_text().splitlines()
     line = next(number for number, text in enumerate(lines, 1) if "four" in text)
-    assert err.strip() == (f"solve-asp: {path}:{line}: grid[2][1]: expected a height or "
-                           f"null, found 'four'")
+    assert err.strip() == (f"solve-asp: {path}:{line}: grid[2][1]: expected a number, . "
+                           f"(empty) or ? (open), found 'four'")
 
 
 def test_the_answer_in_the_puzzles_own_text(capsys, tmp_path):

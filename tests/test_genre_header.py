@@ -9,6 +9,8 @@ import pytest
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.genres.contract import read_genre
+from pyasp_runner.puzzle import Answer, fact
+from pyasp_runner.puzzles import registry
 
 RULES = """
 #defined number/3.
@@ -52,6 +54,14 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
     ([G, S, N, V, "%! generate number from value/2"], "cannot give number/3"),
     ([G, S, N, V, "%! max-size lots"], "is not a number of cells"),
     ([G, S, N, V, "%! structure number shaded"], "'shaded' is not an input of this genre"),
+    ([G, S, N + "\n%! generate number from value/3",
+      "%! generate number from value/3\n" + V], "a second 'generate number' line"),
+    ([G, S, N, V, "%! generate number from count/3"], "the rules never derive count/3"),
+    ([G, S, N, V, "%! grid round"], "unknown grid shape 'round'"),
+    ([G, S, N, V, "%! json strings"], "unknown json form 'strings'"),
+    ([G, S, N, V, "%! tatham Towers"], "is not the name of a Tatham game"),
+    ([G, S, N, V, "%! tatham towers"], "declare 'input outside ...'"),
+    ([G, S, N, V, "%! puzzlink tiny number16? number16"], "only the last decoder may be left"),
 ])
 def test_each_mistake_names_its_line(tmp_path, header, message):
     path = genre(tmp_path, header)
@@ -120,3 +130,27 @@ def test_rules_that_do_not_parse_are_an_encoding_error(tmp_path, capsys):
     puzzle.write_text("1 1\n-\n")
     assert main([str(path), str(puzzle)]) == 3
     assert "tiny.lp" in capsys.readouterr().err
+
+
+SQUARE = "\n".join([G, S, N, V, "%! grid square", "%! json integers",
+                    "%! puzzlink tiny number16?"]) + "\n" + RULES
+
+
+def test_grid_square_refuses_another_shape_and_json_integers_writes_numbers(tmp_path):
+    path = tmp_path / "tiny.lp"
+    path.write_text(SQUARE)
+    puzzle = registry()[str(path)]
+    with pytest.raises(InputError, match="a 3x2 grid: this puzzle's grid is square"):
+        puzzle.parse("2 3\n1 - -\n- - -\n", "p.txt")
+    with pytest.raises(InputError, match="this puzzle's grid is square"):
+        puzzle.spec.generating.blank("4x5") if puzzle.spec.generating else \
+            puzzle.parse("4 5\n" + "- - - - -\n" * 4, "p.txt")
+    instance = puzzle.parse("2 2\n1 -\n- 2\n", "p.txt")
+    answer = Answer((fact("value", 1, 1, 1), fact("value", 2, 2, 2)))
+    assert puzzle.solution_json(instance, answer)["grid"] == [[1, None], [None, 2]]
+    # an empty last part (`number16?`) is left out of the address, read back the same
+    empty = puzzle.parse("2 2\n- -\n- -\n", "p.txt")
+    address = puzzle.writer("puzzlink")(empty, [])
+    assert address == "https://puzz.link/p?tiny/2/2/\n"
+    assert puzzle.parse(address, "p.txt").clues == ()
+    assert puzzle.writer("puzzlink")(instance, list(instance.clues)).strip().endswith("/1h2")

@@ -1,10 +1,12 @@
-"""Skyscrapers: Tatham game IDs and their errors, round trips, drawing, the command."""
+"""Skyscrapers (a genre: asp/skyscrapers.lp and its header): Tatham game IDs and their
+errors, round trips, drawing, the command."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from clingo import Function, Number, Symbol
 from conftest import INSTANCES, without_atoms
 
 from pyasp_runner.cli import main
@@ -13,23 +15,31 @@ from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["skyscrapers"]
-module = PUZZLE.module
+GENERATING = PUZZLE.spec.generating
 FOUR = "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1"
 FOUR_SOLUTION = [[1, 3, 4, 2], [4, 2, 1, 3], [3, 4, 2, 1], [2, 1, 3, 4]]
 
 
 def _parse(text: str, source: str = "p.txt"):
-    return module.parse(text, source)
+    return PUZZLE.parse(text, source)
+
+
+def _side(side: str, line: int, count: int) -> Symbol:
+    return Function("outside", [Function(side), Number(line), Number(1), Number(count)])
+
+
+def _write(instance, clues) -> str:
+    return PUZZLE.writer("tatham")(instance, clues)
 
 
 def test_game_id_clues_in_tatham_order():
     instance = _parse(FOUR)
-    assert instance.structure == (fact("size", 4),)
+    assert fact("grid", 4, 4) in instance.structure
     assert len(instance.clues) == 16
-    assert fact("clue", "top", 3, 1) in instance.clues
-    assert fact("clue", "bottom", 1, 3) in instance.clues
-    assert fact("clue", "left", 2, 1) in instance.clues
-    assert fact("clue", "right", 4, 1) in instance.clues
+    assert _side("top", 3, 1) in instance.clues
+    assert _side("bottom", 1, 3) in instance.clues
+    assert _side("left", 2, 1) in instance.clues
+    assert _side("right", 4, 1) in instance.clues
 
 
 @pytest.mark.parametrize("text", [
@@ -42,12 +52,12 @@ def test_format_variants(text):
 
 def test_grid_part_gives_heights_and_letter_runs():
     instance = _parse("4:2/2/1/3////////////,b4j1b")
-    givens = {c for c in instance.clues if c.name == "given"}
-    assert givens == {fact("given", 1, 3, 4), fact("given", 4, 2, 1)}
+    givens = {c for c in instance.clues if c.name == "number"}
+    assert givens == {fact("number", 1, 3, 4), fact("number", 4, 2, 1)}
     assert {c for c in _parse("3:///////////,1_2_3f").clues} == {
-        fact("given", 1, 1, 1), fact("given", 1, 2, 2), fact("given", 1, 3, 3)}
+        fact("number", 1, 1, 1), fact("number", 1, 2, 2), fact("number", 1, 3, 3)}
     big = _parse("10:" + "/" * 39 + ",10z" + "z" * 2 + "u")
-    assert set(big.clues) == {fact("given", 1, 1, 10)}
+    assert set(big.clues) == {fact("number", 1, 1, 10)}
 
 
 @pytest.mark.parametrize(("text", "problem"), [
@@ -80,28 +90,28 @@ def test_reference_solution_clues_of_and_write_round_trip(solve):
     assert result.unique is True
     answer = result.answers[0]
     assert without_atoms(PUZZLE.solution_json(instance, answer)) == {"grid": FOUR_SOLUTION}
-    implied = module.clues_of(instance, answer)
+    implied = GENERATING.clues_of(instance, answer)
     assert set(instance.clues) <= set(implied)
     assert len(implied) == 16 + 16
     for subset in (implied, implied[:16], implied[16:], implied[3:20], []):
-        again = _parse(module.write(instance, subset))
+        again = _parse(_write(instance, subset))
         assert set(again.clues) == set(subset)
         assert again.structure == instance.structure
 
 
 def test_blank_sizes():
-    assert module.blank("6").structure == (fact("size", 6),)
-    assert module.blank("6x6").clues == ()
-    assert module.blank(None).structure == (fact("size", 5),)
+    assert fact("grid", 6, 6) in GENERATING.blank("6").structure
+    assert GENERATING.blank("6x6").clues == ()
+    assert fact("grid", 5, 5) in GENERATING.blank(None).structure
     with pytest.raises(InputError):
-        module.blank("5x6")
+        GENERATING.blank("5x6")
 
 
 def test_describe_clue():
     instance = _parse(FOUR)
-    assert module.describe_clue(instance, fact("clue", "top", 3, 1)) == "the 1 above column 3"
-    assert module.describe_clue(instance, fact("clue", "right", 2, 2)) == "the 2 right of row 2"
-    assert module.describe_clue(instance, fact("given", 2, 3, 4)) == "the 4 at (2,3)"
+    assert PUZZLE.describe_clue(instance, _side("top", 3, 1)) == "the 1 above column 3"
+    assert PUZZLE.describe_clue(instance, _side("right", 2, 2)) == "the 2 right of row 2"
+    assert PUZZLE.describe_clue(instance, fact("number", 2, 3, 4)) == "the 4 at (2,3)"
 
 
 def test_render_clues_around_the_grid_and_partial_answers(solve, render):
@@ -110,7 +120,7 @@ def test_render_clues_around_the_grid_and_partial_answers(solve, render):
     text = render("skyscrapers", instance, answer)
     lines = text.splitlines()
     assert lines[0].split() == ["2", "2", "1", "3"]
-    assert lines[2].split("│")[0].strip() == "3" and lines[2].rstrip().endswith("2")
+    assert lines[2].split("┃")[0].strip() == "3" and lines[2].rstrip().endswith("2")
     assert "[4]" in lines[2] and "[1]" in text
     partial = Answer(tuple(s for s in answer.symbols if s.name != "tower" or
                            s.arguments[0].number == 1))
@@ -119,7 +129,7 @@ def test_render_clues_around_the_grid_and_partial_answers(solve, render):
 
 
 def test_render_nine_by_nine_fits_80_columns(render):
-    instance = module.blank("9")
+    instance = GENERATING.blank("9")
     answer = Answer(tuple(fact("tower", r, c, (r + c) % 9 + 1)
                           for r in range(1, 10) for c in range(1, 10)))
     assert max(len(line) for line in render("skyscrapers", instance, answer).splitlines()) <= 80
@@ -139,10 +149,10 @@ def test_instances_folder_has_the_public_puzzles():
     assert {"codewars-4x4-1", "codewars-7x7-1", "unsolvable", "empty-4x4"} <= names
 
 
-def test_render_twenty_by_twenty_drops_cell_lines_to_fit_80_columns(render):
-    instance = module.blank("20")
+def test_render_twenty_by_twenty_fits_80_columns_in_bands(render):
+    instance = GENERATING.blank("20")
     answer = Answer(tuple(fact("tower", r, c, (r + c) % 20 + 1)
                           for r in range(1, 21) for c in range(1, 21)))
     text = render("skyscrapers", instance, answer)
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert "┼" not in text and "20" in text
+    assert "20" in text and text.count("┃ 3 │ 4 │") == 1  # the first band's first row

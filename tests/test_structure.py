@@ -210,11 +210,13 @@ def test_nothing_outside_a_puzzle_module_names_a_puzzle():
 def test_no_genre_is_named_anywhere_in_the_package():
     """A genre lives in its `.lp` file alone: its name is in no file of the package, of
     any kind (code, the studio's pages and scripts, data), nor is a puzz.link name its
-    header reads (`%! puzzlink NAME ...`), so no code can special-case it."""
+    header reads (`%! puzzlink NAME ...`) or Tatham game (`%! tatham GAME`), so no code
+    can special-case it."""
     words = set(GENRES)
     for name in GENRES:
-        words.update(word for link in registry()[name].genre.header.puzzlinks
-                     for word in link.names)
+        header = registry()[name].genre.header
+        words.update(word for link in header.puzzlinks for word in link.names)
+        words.update([header.tatham] if header.tatham else [])
     assert words >= set(GENRES) and GENRES, "the shipped genres are found"
     files = [path for path in sorted((ROOT / "pyasp_runner").rglob("*"))
              if path.is_file() and "__pycache__" not in path.parts]

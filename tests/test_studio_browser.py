@@ -473,7 +473,7 @@ def test_check_marks_the_broken_rules_on_the_board_and_in_the_rules(studio, brow
     assert (1, 2, solved[0]) in marked(browser, "conflict")
     rows_rule = next(i for i, text in enumerate(
         (ROOT / "asp/skyscrapers.lp").read_text().splitlines(), 1)
-        if "#count{ C : tower(R,C,H) }" in text)
+        if "#count{ C : tower(R, C, H) }" in text)
     marks = browser.execute_script(
         "return [...document.querySelectorAll('#editor .cm-lintRange-error')].length")
     assert marks >= 1

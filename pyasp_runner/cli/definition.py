@@ -3,7 +3,7 @@ record made from what they read (`parse`). The only module that sees argparse.
 
 Subcommands come from the registry: one per puzzle (`solve-asp PUZZLE INPUT`, with the
 puzzle's own declared options), `generate`, `encoding`, `examples` and `studio`. Only
-the subcommand named first is built (building every puzzle's would import every puzzle
+the subcommand named first is built (making every puzzle's would import every puzzle
 module); `--help` alone lists them all. A usage error is one line and exit 2
 (`UsageExit`, which carries the line for --json's error object).
 """
@@ -88,7 +88,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line: a subcommand per registered puzzle, and `generate`.
 
-    Only the subcommand named by `command` is made, with its options (building them for
+    Only the subcommand named by `command` is made, with its options (making them for
     every puzzle would import every puzzle module; `command_of` has checked the name);
     without one, every subcommand is listed with its summary, for `--help`.
     """

@@ -154,8 +154,9 @@ def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
             return None
         number = _number(value)
         if number is None:
+            far = " (far out of range)" if _far(value) else ""
             raise AnswerError(where, f"expected a number, . (empty) or ? (open), found "
-                              f"{value!r:.40}")
+                              f"{value!r:.40}{far}")
         return Function(show.predicate, [Number(r), Number(c), Number(number)])
     if role == "letter":
         if value in (".", "#"):
@@ -184,6 +185,10 @@ def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
         return Function(show.predicate, [Number(r), Number(c)]) \
             if name == show.symbol else None
     return Function(show.predicate, [Number(r), Number(c), Function(name)]) if name else None
+
+
+def _far(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST
 
 
 def _number(value: Any) -> int | None:

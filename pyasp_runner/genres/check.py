@@ -43,6 +43,7 @@ def check(header: Header, rules: Usage) -> None:
     _check_decoders(header, fail)
     _check_shows(header, rules, fail)
     _check_generate(header, rules, fail)
+    _check_tatham(header, fail)
 
 
 class _Fail:
@@ -176,18 +177,25 @@ def _check_shows(header: Header, rules: Usage, fail: _Fail) -> None:
 
 
 def _check_generate(header: Header, rules: Usage, fail: _Fail) -> None:
-    made = header.generate
-    if made is None:
-        return
-    kind = words.KINDS.get(made.kind)
-    if kind is None or made.kind not in header.clue_kinds():
-        raise fail(made.line, f"generate: {made.kind!r} is not a clue kind of this genre "
-                   f"({', '.join(header.clue_kinds()) or 'none'})")
-    if made.kind not in words.CELL_KINDS:
-        raise fail(made.line, f"generate: clues of kind {made.kind!r} are not copied from "
-                   "a solution (a clue in a cell is)")
-    if made.arity != kind.arity:
-        raise fail(made.line, f"generate: {made.predicate}/{made.arity} cannot give "
-                   f"{kind.predicate}/{kind.arity} (the same arguments are copied)")
-    if (made.predicate, made.arity) not in rules.shown:
-        raise fail(made.line, f"generate: {made.predicate}/{made.arity} is never shown")
+    for made in header.generates:
+        kind = words.KINDS.get(made.kind)
+        if kind is None or made.kind not in header.clue_kinds():
+            raise fail(made.line, f"generate: {made.kind!r} is not a clue kind of this "
+                       f"genre ({', '.join(header.clue_kinds()) or 'none'})")
+        if made.kind not in (*words.CELL_KINDS, "outside"):
+            raise fail(made.line, f"generate: clues of kind {made.kind!r} are not copied "
+                       "from a solution (a clue in a cell or outside the grid is)")
+        if made.arity != kind.arity:
+            raise fail(made.line, f"generate: {made.predicate}/{made.arity} cannot give "
+                       f"{kind.predicate}/{kind.arity} (the same arguments are copied)")
+        if (made.predicate, made.arity) not in rules.shown | rules.defined:
+            raise fail(made.line, f"generate: the rules never derive "
+                       f"{made.predicate}/{made.arity}")
+
+
+def _check_tatham(header: Header, fail: _Fail) -> None:
+    """Tatham's IDs of numbers around a square grid need those numbers' layers."""
+    if header.tatham is not None and not (header.has("outside") and header.has("number")):
+        raise fail(header.lines["tatham"], "tatham: Tatham's IDs hold numbers outside the "
+                   "grid and in its cells: declare 'input outside ...' and 'input cells "
+                   "number'")

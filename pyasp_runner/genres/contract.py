@@ -6,6 +6,7 @@ the header (the thin adapter between a genre and the rest of the tool; the regis
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -32,12 +33,13 @@ from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
-from .readers import pzpr, textgrid
+from .readers import pzpr, tatham, textgrid
 from .rules import Usage, usage
 
 # Without `%! max-size`, a genre refuses grids above this many cells before grounding
 # (`--max-size` raises it, `--force` lifts it): the largest public puzzles are 40x58.
 DEFAULT_MAX_SIZE = 10_000
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 class Genre(NamedTuple):
@@ -75,15 +77,16 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
     """The genre as the puzzle contract, registered as `name`: its input record is the
     grid's layers as read."""
     header = genre.header
-    writers: dict[str, Writer[layers.Layers]] = {
-        "text": partial(_write, header, textgrid.write)}
+    writers: dict[str, Writer[layers.Layers]] = {}
+    if header.tatham:  # the form its puzzles come in first: the default of --to
+        writers["tatham"] = partial(_write, header, tatham.write)
+    writers["text"] = partial(_write, header, textgrid.write)
     if header.puzzlinks:
         writers["puzzlink"] = partial(_write, header, pzpr.write)
-    made = header.generate
     generating = None
-    if made:
+    if header.generates:
         generating = Generating(blank=partial(_blank, header),
-                                clues_of=partial(_clues_of, header), random_answer=None,
+                                clues_of=partial(_clues_of, genre), random_answer=None,
                                 clue_atom=partial(_clue_atom, header))
     return PuzzleSpec(
         name=name,
@@ -100,7 +103,7 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
         options=None,
         configuration=header.configuration,
         clingo_options=header.options,
-        inline=bool(header.puzzlinks),
+        inline=bool(header.puzzlinks or header.tatham),
         read_answer=partial(_read_answer, header) if answers.readable(header) else None,
     )
 
@@ -109,10 +112,21 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     lines = textgrid.content_lines(text)
     if header.puzzlinks and len(lines) == 1 and pzpr.looks_like_address(lines[0][1]):
         read = pzpr.read(lines[0][1], source, lines[0][0], header)
+    elif header.tatham and _is_game_id(lines):
+        read = tatham.read(text, source, header)
     else:
         read = textgrid.read(text, source, header)
+    if header.square and read.rows != read.cols:
+        raise InputError(source, f"a {read.cols}x{read.rows} grid: this puzzle's grid is "
+                         "square", lines[0][0] if lines else None)
     structure, clues = layers.facts(read, header)
     return Instance(source, structure, clues, read)
+
+
+def _is_game_id(lines: list[tuple[int, str]]) -> bool:
+    """A Tatham game ID (`N:...`, its web address, a save file) rather than a text grid,
+    whose first line is its size (whole numbers)."""
+    return not lines or not all(_WHOLE.fullmatch(word) for word in lines[0][1].split())
 
 
 def _read_answer(header: Header, instance: Instance[layers.Layers], solution: Any
@@ -182,15 +196,15 @@ def _describe(header: Header, instance: Instance[layers.Layers], clue: Symbol) -
 
 def _blank(header: Header, size: str | None) -> Instance[layers.Layers]:
     """An empty grid of `size` (ROWSxCOLS, or N for NxN; default the header's)."""
-    made = header.generate
-    assert made is not None
-    rows, cols = made.size or (9, 9)
+    rows, cols = next((made.size for made in header.generates if made.size), (9, 9))
     if size is not None:
         first, times, second = size.strip().lower().partition("x")
         if not first.isdigit() or (times and not second.isdigit()) \
                 or len(first) > 4 or len(second) > 4:
             raise InputError("--size", f"expected ROWSxCOLS or N, found {size[:40]!r}")
         rows, cols = int(first), int(second) if times else int(first)
+        if header.square and rows != cols:
+            raise InputError("--size", f"{rows}x{cols}: this puzzle's grid is square")
         if not (1 <= rows <= textgrid.MAX_SIDE and 1 <= cols <= textgrid.MAX_SIDE):
             raise InputError("--size", f"{rows}x{cols}: a grid has 1 to "
                              f"{textgrid.MAX_SIDE} rows and columns")
@@ -199,17 +213,26 @@ def _blank(header: Header, size: str | None) -> Instance[layers.Layers]:
     return Instance("--size", structure, clues, empty)
 
 
-def _clues_of(header: Header, instance: Instance[layers.Layers], answer: Answer) -> list[Symbol]:
-    made = header.generate
-    assert made is not None
-    predicate = words.KINDS[made.kind].predicate
-    return [Function(predicate, list(sym.arguments)) for sym in answer.symbols
+def _clues_of(genre: Genre, instance: Instance[layers.Layers], answer: Answer) -> list[Symbol]:
+    """Every clue a full answer gives: its shown atoms copied, and what the rules derive
+    from it without showing it (a count along a line), found by solving with the
+    answer's atoms as facts, the rules' `#program generate.` part grounded with them."""
+    makes = genre.header.generates
+    atoms = list(answer.symbols)
+    if any((made.predicate, made.arity) not in genre.rules.shown for made in makes):
+        from ..runner import Limits, derived  # clingo: only for whoever generates
+
+        atoms = sorted(derived(genre.path, (*instance.facts, *answer.symbols),
+                               (words.GENERATE_PART,), Limits()))
+    return [Function(words.KINDS[made.kind].predicate, list(sym.arguments))
+            for made in makes for sym in atoms
             if sym.name == made.predicate and len(sym.arguments) == made.arity]
 
 
 def _clue_atom(header: Header, clue: Symbol) -> Symbol | None:
-    made = header.generate
-    assert made is not None
-    if clue.name != words.KINDS[made.kind].predicate:
-        return None
-    return Function(made.predicate, list(clue.arguments))
+    """The answer's atom that states a clue of a cell again (a given number is the
+    number in its cell); a clue outside the grid states no atom of the answer."""
+    for made in header.generates:
+        if made.kind in words.CELL_KINDS and clue.name == words.KINDS[made.kind].predicate:
+            return Function(made.predicate, list(clue.arguments))
+    return None

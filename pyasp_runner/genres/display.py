@@ -247,8 +247,11 @@ _SIGNS = {"lt": ("<", "\u2227"), "gt": (">", "\u2228")}  # across, or down (a we
 def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, Any]:
     seen = shown(header, answer)
     covering = covers_cells(header)
-    grid = [[_json_cell(layers, seen, (r, c), covering) for c in range(1, layers.cols + 1)]
-            for r in range(1, layers.rows + 1)]
+    grid: list[list[Any]] = [[_json_cell(layers, seen, (r, c), covering)
+                              for c in range(1, layers.cols + 1)]
+                             for r in range(1, layers.rows + 1)]
+    if header.json_integers:  # `%! json integers`: a number as a number, else null
+        grid = [[_integer(text) for text in row] for row in grid]
     out: dict[str, Any] = {"grid": grid}
     roles = {show.role for show in header.shows}
     if roles & {"line", "edge", "bridge"}:
@@ -260,6 +263,10 @@ def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, A
         out["regions"] = [[regions.get((r, c)) for c in range(1, layers.cols + 1)]
                           for r in range(1, layers.rows + 1)]
     return out
+
+
+def _integer(text: str) -> int | None:
+    return int(text) if text.lstrip("-").isdigit() else None
 
 
 def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:

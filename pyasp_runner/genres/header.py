@@ -17,7 +17,7 @@ from . import vocabulary as words
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _SIGNATURE = re.compile(r"([a-z_][A-Za-z0-9_']*)/([0-9]+)")
-_DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?")
+_DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?(\??)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
 _CLINGO_OPTION = re.compile(r"--[a-z][a-z0-9-]*(=[A-Za-z0-9_.,:-]+)?")
 MAX_LINE = 500
@@ -32,6 +32,7 @@ class Token(NamedTuple):
 class Decoder(NamedTuple):
     name: str
     args: tuple[str, ...]
+    optional: bool = False  # `NAME?`, the last: written only when it holds something
 
 
 class Puzzlink(NamedTuple):
@@ -78,11 +79,14 @@ class Header(NamedTuple):
     puzzlinks: tuple[Puzzlink, ...]
     structure: dict[str, int]              # kind -> line
     shows: tuple[Show, ...]
-    generate: Generate | None
+    generates: tuple[Generate, ...]        # a line per clue kind a solution gives
     configuration: str | None
     options: tuple[str, ...]
     max_size: int | None
     lines: dict[str, int]                  # key -> its (first) line
+    tatham: str | None = None              # the Tatham game whose IDs are read
+    json_integers: bool = False            # --json writes the grid's numbers as numbers
+    square: bool = False                   # a grid has as many rows as columns
 
     def has(self, kind: str) -> bool:
         return kind in self.inputs
@@ -124,7 +128,7 @@ class _Reading:
         self.puzzlinks: list[Puzzlink] = []
         self.structure: dict[str, int] = {}
         self.shows: list[Show] = []
-        self.generate: Generate | None = None
+        self.generates: list[Generate] = []
         self.options: list[str] = []
         self.max_size: int | None = None
 
@@ -170,6 +174,24 @@ class _Reading:
         if not rest.isdigit() or not 0 < int(rest) <= 10**9:
             raise self.fail(number, f"max-size {rest[:40]!r} is not a number of cells")
         self.max_size = int(rest)
+
+    def _tatham(self, number: int, rest: str) -> None:
+        if not _NAME.fullmatch(rest):
+            raise self.fail(number, f"{rest[:40]!r} is not the name of a Tatham game "
+                            "(a-z, digits and _), e.g. tatham GAME")
+        self.values["tatham"] = rest
+
+    def _json(self, number: int, rest: str) -> None:
+        if rest not in words.JSON_FORMS:
+            raise self.fail(number, f"unknown json form {rest[:40]!r} (forms: "
+                            f"{', '.join(words.JSON_FORMS)})")
+        self.values["json"] = rest
+
+    def _grid(self, number: int, rest: str) -> None:
+        if rest not in words.GRID_SHAPES:
+            raise self.fail(number, f"unknown grid shape {rest[:40]!r} (shapes: "
+                            f"{', '.join(words.GRID_SHAPES)})")
+        self.values["grid"] = rest
 
     def _input(self, number: int, rest: str) -> None:
         layer, *kinds = rest.split()
@@ -277,7 +299,10 @@ class _Reading:
                 raise self.fail(number, f"unknown decoder {text[:40]!r} (decoders: "
                                 f"{', '.join(words.DECODERS)})")
             args = tuple(arg.strip() for arg in match[2].split(",")) if match[2] else ()
-            read.append(Decoder(match[1], args))
+            if match[3] and text is not decoders[-1]:
+                raise self.fail(number, f"only the last decoder may be left out when it "
+                                f"holds nothing ({text[:40]!r})")
+            read.append(Decoder(match[1], args, bool(match[3])))
         self.puzzlinks.append(Puzzlink(genres, tuple(read), number))
 
     def _structure(self, number: int, rest: str) -> None:
@@ -329,7 +354,12 @@ class _Reading:
                 raise self.fail(number, f"expected 'size ROWSxCOLS', found "
                                 f"{' '.join(parts[3:])[:40]!r}")
             size = (int(match[1]), int(match[2]))
-        self.generate = Generate(parts[0], signature[1], int(signature[2]), size, number)
+        if any(made.kind == parts[0] for made in self.generates):
+            raise self.fail(number, f"a second 'generate {parts[0]}' line")
+        if size and any(made.size for made in self.generates):
+            raise self.fail(number, "the size of a blank grid is given twice")
+        self.generates.append(Generate(parts[0], signature[1], int(signature[2]), size,
+                                       number))
 
     def header(self) -> Header:
         for key in ("genre", "summary"):
@@ -340,5 +370,6 @@ class _Reading:
             self.source, self.values["genre"], self.values["summary"], self.inputs,
             tuple(self.sides), tuple(self.between), tuple(self.params), self.param_list,
             self.tokens, self.text, tuple(self.puzzlinks), self.structure,
-            tuple(self.shows), self.generate, self.values.get("configuration"),
-            tuple(self.options), self.max_size, self.lines)
+            tuple(self.shows), tuple(self.generates), self.values.get("configuration"),
+            tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
+            self.values.get("json") == "integers", self.values.get("grid") == "square")

@@ -12,10 +12,10 @@ from typing import NamedTuple
 from ..board import SYMBOLS as SYMBOLS  # the symbols a cell may show
 
 KEYS = ("genre", "summary", "input", "token", "text", "puzzlink", "structure", "show",
-        "generate", "configuration", "option", "max-size")
+        "generate", "configuration", "option", "max-size", "tatham", "json", "grid")
 # Keys a header may give once (the others add a line's worth each time).
-SINGLE_KEYS = frozenset({"genre", "summary", "text", "generate", "configuration",
-                         "max-size"})
+SINGLE_KEYS = frozenset({"genre", "summary", "text", "configuration", "max-size",
+                         "tatham", "json", "grid"})
 
 
 class Kind(NamedTuple):
@@ -67,6 +67,16 @@ DIRECTIONS = ("down", "right")
 # What a token of the text grid (or a decoder's `.`) may be given to mean.
 MEANINGS = ("empty", "shaded", "unshaded", "unknown", "blocked", "symbol", "between")
 DEFAULT_TOKENS = {"-": "empty", ".": "empty", "?": "unknown"}
+
+# The program part (`#program generate.`) of rules that only `generate` grounds, with the
+# base: what a solution gives as clues and solving does not need (a count on every line).
+GENERATE_PART = "generate"
+
+# How `--json` writes the numbers of the grid (`%! json`): as strings, the default, or as
+# integers (an open or empty cell null).
+JSON_FORMS = ("integers",)
+# What a grid must be (`%! grid square`): else a puzzle is refused as it is read.
+GRID_SHAPES = ("square",)
 
 # The text grid's blocks after its size line (`%! text`).
 BLOCKS = ("cells", "cells+between", "rooms", "top", "bottom", "left", "right", "points")

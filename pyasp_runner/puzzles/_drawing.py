@@ -1,4 +1,4 @@
-"""Building board descriptions (`pyasp_runner.board`) from facts: shared by the puzzles."""
+"""Board descriptions (`pyasp_runner.board`) from facts: shared by the puzzles."""
 
 from __future__ import annotations
 

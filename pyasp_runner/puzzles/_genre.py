@@ -59,7 +59,7 @@ class GenrePuzzle(Puzzle):
 
     @property
     def why_not_generated(self) -> str:
-        if self.genre.header.generate is not None:
+        if self.genre.header.generates:
             return ""
         return ("its header has no '%! generate' line: its clues do not follow from a "
                 "solution by copying (docs/genres.md)")
@@ -67,13 +67,11 @@ class GenrePuzzle(Puzzle):
     def given_count(self, instance: Instance[Any]) -> int:
         """The answer's atoms that restate an author's clue (the clues `generate` copies
         from a solution): none where the answer shows no clue again."""
-        made = self.genre.header.generate
-        if made is None:
-            return 0
-        from ..genres.vocabulary import KINDS
+        from ..genres.vocabulary import CELL_KINDS, KINDS
 
-        predicate = KINDS[made.kind].predicate
-        return sum(clue.name == predicate for clue in instance.clues)
+        copied = {KINDS[made.kind].predicate for made in self.genre.header.generates
+                  if made.kind in CELL_KINDS}
+        return sum(clue.name in copied for clue in instance.clues)
 
     def known_count(self, instance: Instance[Any], answer: Answer) -> int:
         """The values a (partial) answer knows: its atoms that the header draws; regions
@@ -111,6 +109,9 @@ def describe(genre: Genre, printed_by: str | None = None) -> str:
         f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
         "per row of space-separated tokens (- empty, a number a number"
         + (f"; {tokens}" if tokens else "") + ")."]
+    if header.tatham:
+        paragraphs.append(f"Or a game ID of Simon Tatham's {header.tatham} (N:clues/.../"
+                          "clues[,cells]; also its page's address or a save file).")
     names = [name for link in header.puzzlinks for name in link.names]
     if names:
         paragraphs.append(f"Or a puzz.link address of {', '.join(names)} "

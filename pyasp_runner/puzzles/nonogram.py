@@ -73,8 +73,9 @@ from ..puzzle import (
     fact,
     to_python,
 )
+from ..tatham import tatham_game_id
 from ._answers import read_grid
-from ._grid import cells_grid, content_lines, read_size, tatham_game_id
+from ._grid import cells_grid, content_lines, read_size
 from ._nonogram_clues import MAX_SIDE, UNKNOWN, NonogramClues, check_fit
 from ._nonogram_ids import LETTER_CLUES, read_letters, read_lists, read_pzpr, read_tatham
 from ._nonogram_numbers import read_cwd, read_jcross, read_mk, read_nin, read_non, read_puzzlekit

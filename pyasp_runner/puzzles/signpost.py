@@ -24,13 +24,10 @@ from ..errors import InputError
 from ..numerals import natural
 from ..player import PlayerAnswer
 from ..puzzle import Answer, Drawing, Instance, PuzzleSpec, Reasoning, Size, Writing, fact
+from ..tatham import tatham_game_id
 from ._answers import read_numbers
 from ._drawing import given_cells, given_values
-from ._grid import (
-    content_lines,
-    describe_given,
-    tatham_game_id,
-)
+from ._grid import content_lines, describe_given
 from ._path import number_grid
 
 # The runner's size check (--max-size/--force): number-successor checks (see size). A

@@ -121,7 +121,7 @@ def _decode(address: Address, link: Puzzlink, header: Header) -> Layers:
     count = rows * cols
     borders: set[tuple[Pos, Pos]] | None = None
     for decoder in link.decoders:
-        name, args = decoder
+        name, args = decoder.name, decoder.args
         if name in ("1cell", "binary"):
             marked, body = (marks.decode_1cell if name == "1cell" else marks.decode_binary)(
                 body, count)
@@ -261,6 +261,10 @@ def write(layers: Layers, header: Header) -> str:
         raise ValueError("blocked cells are not written in a puzz.link address")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
+        last = link.decoders[-1]
+        if last.optional and parts[-1] == _encode(last, empty(layers.rows, layers.cols),
+                                                  header, rows, cols):
+            parts.pop()  # `NAME?`: a part that holds nothing is left out
     except dec.Bad as bad:
         raise UserError(f"cannot be written as a puzz.link address: {bad}") from None
     return f"{WRITE_HOST}{link.names[0]}/{cols}/{rows}/{''.join(parts)}\n"
@@ -275,7 +279,7 @@ def _places(layers: Layers, cols: int, meaning: str) -> dict[int, int]:
 
 
 def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: int) -> str:
-    name, args = decoder
+    name, args = decoder.name, decoder.args
     count = rows * cols
     if name in ("1cell", "binary"):
         meaning = args[0]
