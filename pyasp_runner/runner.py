@@ -194,15 +194,7 @@ class Grounding:
         started = time.perf_counter()
         with start_search(self.ctl, deadline, on_model=on_model,
                           assumptions=assumptions) as handle:
-            try:
-                while not handle.wait(0.1):
-                    if deadline is not None and time.perf_counter() >= deadline:
-                        handle.cancel()
-                        raise Abandoned(TIMEOUT, time.perf_counter() - started)
-            except KeyboardInterrupt:
-                handle.cancel()
-                raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
-            handle.get()
+            _finish(handle, deadline, started)
         return found
 
 
@@ -337,16 +329,21 @@ def derived(encoding: Path, facts: Iterable[clingo.Symbol], parts: tuple[str, ..
     def on_model(model: clingo.Model) -> None:
         atoms.update(model.symbols(atoms=True))
     with start_search(ctl, deadline, on_model=on_model) as handle:
-        try:
-            while not handle.wait(0.1):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    handle.cancel()
-                    raise Abandoned(TIMEOUT, time.perf_counter() - started)
-        except KeyboardInterrupt:
-            handle.cancel()
-            raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
-        handle.get()
+        _finish(handle, deadline, started)
     return atoms
+
+
+def _finish(handle: clingo.SolveHandle, deadline: float | None, started: float) -> None:
+    """Wait for a search to end; `Abandoned` (cancelled) at the deadline or on Ctrl-C."""
+    try:
+        while not handle.wait(0.1):
+            if deadline is not None and time.perf_counter() >= deadline:
+                handle.cancel()
+                raise Abandoned(TIMEOUT, time.perf_counter() - started)
+    except KeyboardInterrupt:
+        handle.cancel()
+        raise Abandoned(INTERRUPTED, time.perf_counter() - started) from None
+    handle.get()
 
 
 def propagated(encoding: Path, facts: Iterable[clingo.Symbol],
