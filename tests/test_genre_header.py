@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clingo import Function, Number, Symbol
 
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
@@ -62,6 +63,10 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
     ([G, S, N, V, "%! tatham Towers"], "is not the name of a Tatham game"),
     ([G, S, N, V, "%! tatham towers"], "declare 'input outside ...'"),
     ([G, S, N, V, "%! puzzlink tiny number16? number16"], "only the last decoder may be left"),
+    ([G, S, N, V, "%! input param top?=many"],
+     "the default of 'top' is 'many': expected rows, cols or a whole number"),
+    ([G, S, N, V, "%! input param top?=cols low"],
+     "the parameter 'low' after one that may be left out"),
 ])
 def test_each_mistake_names_its_line(tmp_path, header, message):
     path = genre(tmp_path, header)
@@ -154,3 +159,29 @@ def test_grid_square_refuses_another_shape_and_json_integers_writes_numbers(tmp_
     assert address == "https://puzz.link/p?tiny/2/2/\n"
     assert puzzle.parse(address, "p.txt").clues == ()
     assert puzzle.writer("puzzlink")(instance, list(instance.clues)).strip().endswith("/1h2")
+
+
+TOP = "\n".join([G, S, N, V, "%! input param top?=cols", "%! puzzlink tiny number16"]) + \
+    "\n" + RULES + ":- param(top, T), value(R, C, V), V > T.\n"
+
+
+def test_a_parameter_may_be_left_out_and_then_is_its_default(tmp_path):
+    path = tmp_path / "tiny.lp"
+    path.write_text(TOP)
+    puzzle = registry()[str(path)]
+    def param(value: int) -> Symbol:
+        return Function("param", [Function("top"), Number(value)])
+
+    assert param(3) in puzzle.parse("2 3\n- - -\n- - -\n", "p.txt").structure
+    stated = puzzle.parse("2 3 1\n1 - -\n- - -\n", "p.txt")
+    assert param(1) in stated.structure
+    assert puzzle.writer("text")(stated, list(stated.clues)).startswith("2 3 1\n")
+    with pytest.raises(InputError, match=r"cannot be written: a puzz\.link address has no "
+                       r"place for the top 1$"):
+        puzzle.writer("puzzlink")(stated, list(stated.clues))
+    # its default is left out of what is written, and an address can then hold it
+    default = puzzle.parse("2 3 3\n1 - -\n- - -\n", "p.txt")
+    assert puzzle.writer("text")(default, list(default.clues)).startswith("2 3\n")
+    assert puzzle.writer("puzzlink")(default, list(default.clues)).endswith("tiny/3/2/1k\n")
+    with pytest.raises(InputError, match=r"expected the size line 'ROWS COLS \[TOP\]'"):
+        puzzle.parse("2 3 1 1\n1 - -\n- - -\n", "p.txt")

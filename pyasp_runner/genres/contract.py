@@ -116,6 +116,7 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         read = tatham.read(text, source, header)
     else:
         read = textgrid.read(text, source, header)
+    read = layers.without_defaults(read, header)
     if header.square and read.rows != read.cols:
         raise InputError(source, f"a {read.cols}x{read.rows} grid: this puzzle's grid is "
                          "square", lines[0][0] if lines else None)
@@ -156,7 +157,8 @@ def _solution_json(header: Header, instance: Instance[layers.Layers], answer: An
 def _write(header: Header, writer: Callable[[layers.Layers, Header], str],
            instance: Instance[layers.Layers], clues: list[Symbol]) -> str:
     read = instance.data
-    subset = layers.from_facts(read.rows, read.cols, (*instance.structure, *clues))
+    subset = layers.without_defaults(
+        layers.from_facts(read.rows, read.cols, (*instance.structure, *clues)), header)
     try:
         text = writer(subset, header)
     except ValueError as error:  # what the form cannot say (blocked cells in an address)

@@ -16,6 +16,7 @@ from ..errors import InputError
 from . import vocabulary as words
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
+_DEFAULT = re.compile(r"rows|cols|[0-9]{1,9}")
 _SIGNATURE = re.compile(r"([a-z_][A-Za-z0-9_']*)/([0-9]+)")
 _DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?(\??)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
@@ -87,6 +88,7 @@ class Header(NamedTuple):
     tatham: str | None = None              # the Tatham game whose IDs are read
     json_integers: bool = False            # --json writes the grid's numbers as numbers
     square: bool = False                   # a grid has as many rows as columns
+    defaults: tuple[tuple[str, str], ...] = ()  # parameters that may be left out, defaults
 
     def has(self, kind: str) -> bool:
         return kind in self.inputs
@@ -123,6 +125,7 @@ class _Reading:
         self.between: list[str] = []
         self.params: list[str] = []
         self.param_list = False
+        self.defaults: dict[str, str] = {}
         self.tokens: dict[str, Token] = {}
         self.text: tuple[Block, ...] = (Block("cells", False),)
         self.puzzlinks: list[Puzzlink] = []
@@ -235,15 +238,23 @@ class _Reading:
             raise self.fail(number, "'param' needs the parameters' names")
         if self.param_list:
             raise self.fail(number, "a parameter after the list parameter (NAME...)")
-        for index, name in enumerate(names):
-            listed = name.endswith("...")
-            name = name.removesuffix("...")
+        for index, word in enumerate(names):
+            listed = word.endswith("...")
+            name, optional, default = word.removesuffix("...").partition("?=")
             if listed and index != len(names) - 1:
                 raise self.fail(number, f"only the last parameter takes the rest ({name}...)")
+            if self.defaults and not optional:
+                raise self.fail(number, f"the parameter {name[:40]!r} after one that may be "
+                                "left out (NAME?=DEFAULT): only the last ones may be")
+            if optional and (listed or not _DEFAULT.fullmatch(default)):
+                raise self.fail(number, f"the default of {name[:40]!r} is {default[:20]!r}: "
+                                "expected rows, cols or a whole number")
             if not _NAME.fullmatch(name):
                 raise self.fail(number, f"the parameter {name[:40]!r} is not a name")
             self._once(self.params, name, number)
             self.param_list = listed
+            if optional:
+                self.defaults[name] = default
         self.inputs.setdefault("param", number)
 
     def _token(self, number: int, rest: str) -> None:
@@ -372,4 +383,5 @@ class _Reading:
             self.tokens, self.text, tuple(self.puzzlinks), self.structure,
             tuple(self.shows), tuple(self.generates), self.values.get("configuration"),
             tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
-            self.values.get("json") == "integers", self.values.get("grid") == "square")
+            self.values.get("json") == "integers", self.values.get("grid") == "square",
+            tuple(self.defaults.items()))

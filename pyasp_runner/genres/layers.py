@@ -56,6 +56,24 @@ def numbered_regions(rooms: dict[Pos, object]) -> dict[Pos, int]:
     return {pos: ids[label] for pos, label in rooms.items()}
 
 
+def defaults(layers: Layers, header: Header) -> dict[str, int]:
+    """The value of each parameter the puzzle may leave out (`NAME?=DEFAULT`), when it
+    does: a number, or the grid's rows or columns."""
+    sides = {"rows": layers.rows, "cols": layers.cols}
+    return {name: sides[default] if default in sides else int(default)
+            for name, default in header.defaults}
+
+
+def without_defaults(layers: Layers, header: Header) -> Layers:
+    """The layers with a parameter that states its default left out, as it may be: the
+    same puzzle (`facts` adds it), written the shortest way, in forms that cannot hold it."""
+    kept = dict(layers.params)
+    for name, value in defaults(layers, header).items():
+        if kept.get(name) == value:
+            del kept[name]
+    return layers._replace(params=kept)
+
+
 def facts(layers: Layers, header: Header) -> tuple[tuple[Symbol, ...], tuple[Symbol, ...]]:
     """(structure, clues): the puzzle as facts; a clue kind the header moves to the
     structure (`%! structure`) goes there."""
@@ -63,7 +81,7 @@ def facts(layers: Layers, header: Header) -> tuple[tuple[Symbol, ...], tuple[Sym
     structure += [_fact("cell", r, c) for r, c in layers.cells()]
     structure += [_fact("blocked", r, c) for r, c in sorted(layers.blocked)]
     structure += [_fact("region", r, c, i) for (r, c), i in sorted(layers.regions.items())]
-    for name, value in layers.params.items():
+    for name, value in {**defaults(layers, header), **layers.params}.items():
         if isinstance(value, tuple):
             structure += [_fact("param", Function(name), i, v)
                           for i, v in enumerate(value, start=1)]

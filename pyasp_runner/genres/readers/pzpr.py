@@ -259,6 +259,10 @@ def write(layers: Layers, header: Header) -> str:
                         for d in link.decoders)
     if layers.blocked and not grows and not marks_blocked:
         raise ValueError("blocked cells are not written in a puzz.link address")
+    held = {d.args[0] for d in link.decoders if d.name in ("param", "bank")}
+    for name, value in layers.params.items():
+        if name not in held:
+            raise ValueError(f"a puzz.link address has no place for the {name} {value}")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
         last = link.decoders[-1]

@@ -114,6 +114,9 @@ def write(layers: Layers, header: Header) -> str:
     if layers.rows != layers.cols:
         raise ValueError(f"a {layers.rows}x{layers.cols} grid: Tatham's IDs are of square "
                          "grids")
+    if layers.params:
+        name, value = next(iter(layers.params.items()))
+        raise ValueError(f"Tatham's IDs have no place for the {name} {value}")
     size = layers.rows
     entries = [str(layers.outside[(side, line)][0]) if (side, line) in layers.outside else ""
                for side in sides(header) for line in range(1, size + 1)]

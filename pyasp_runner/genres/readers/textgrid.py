@@ -111,11 +111,13 @@ def _size_line(line: str, source: str, number: int,
                header: Header) -> tuple[int, int, dict[str, int | tuple[int, ...]]]:
     fields = line.split()
     wanted = 2 + len(header.params)
-    shape = " ".join(["ROWS", "COLS", *(f"{p.upper()}" for p in header.params)])
+    least = wanted - header.param_list - len(header.defaults)
+    optional = dict(header.defaults)
+    shape = " ".join(["ROWS", "COLS", *(f"[{p.upper()}]" if p in optional else p.upper()
+                                         for p in header.params)])
     if header.param_list:
         shape += " ..."
-    if (len(fields) < wanted - header.param_list or (len(fields) != wanted and not
-                                                     header.param_list)
+    if (len(fields) < least or (len(fields) > wanted and not header.param_list)
             or not all(_NUMBER.fullmatch(field) for field in fields)):
         raise InputError(source, f"expected the size line '{shape}' (whole numbers), found "
                          f"{line[:60]!r}", number)
@@ -128,6 +130,8 @@ def _size_line(line: str, source: str, number: int,
     for index, name in enumerate(header.params):
         if header.param_list and index == len(header.params) - 1:
             params[name] = tuple(values[2 + index:])
+        elif 2 + index >= len(values):  # left out: the default (layers.facts)
+            break
         else:
             params[name] = values[2 + index]
     return rows, cols, params
