@@ -31,6 +31,10 @@ REFUSED = {
     ("lits", "puzzlink", "janko-171.txt"): "blocked cells",
     ("starbattle", "puzzlink", "janko-005.txt"): "blocked cells are not written",
     ("starbattle", "puzzlink", "janko-011.txt"): "blocked cells are not written",
+    # janko.at's Skyscrapers with parks: neither form holds a tallest tower below N
+    **{("skyscrapers", fmt, f"janko-{number}.txt"): f"no place for the height {height}$"
+       for fmt in ("puzzlink", "tatham")
+       for number, height in (("015", 3), ("017", 5), ("018", 4), ("019", 4), ("020", 6))},
 }
 # What a format writes in another place, by puzzle and format: pzprjs's decodeRoomNumber16
 # gives a room's number to the room's top cell (getTopCell: its leftmost column, the

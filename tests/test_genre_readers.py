@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyasp_runner.errors import InputError, UserError
-from pyasp_runner.genres.layers import Layers, from_facts
+from pyasp_runner.genres.layers import Layers, defaults, from_facts
 from pyasp_runner.puzzles import GenrePuzzle, registry
 
 # Rules that use every input predicate, so that any header's inputs pass its check.
@@ -342,7 +342,8 @@ GENRE_FILES = [path for path in instance_files()
                          ids=[f"{p.parent.name}/{p.name}" for p in GENRE_FILES])
 def test_every_genre_instance_reads_back_from_what_is_written(path):
     """`--to text` always, and `--to puzzlink` where the genre has an address: the same
-    puzzle again; an address cannot hold blocked cells unless a decoder marks them."""
+    puzzle again; an address cannot hold blocked cells unless a decoder marks them, nor a
+    parameter no decoder reads unless it is its default (Skyscrapers' parks)."""
     puzzle = registry()[path.parent.name]
     text = path.read_text(encoding="utf-8")
     round_trips(puzzle, text, "text")
@@ -353,6 +354,14 @@ def test_every_genre_instance_reads_back_from_what_is_written(path):
     marks = any(d.name == "sums" or d.args == ("blocked",) for d in header.puzzlinks[0].decoders)
     if read.blocked and not marks:
         with pytest.raises(UserError, match="blocked cells are not written"):
+            puzzle.writer("puzzlink")(instance, list(instance.clues))
+        return
+    held = {d.args[0] for d in header.puzzlinks[0].decoders if d.name in ("param", "bank")}
+    stated = {name: value for name, value in read.params.items() if name not in held
+              and value != defaults(read, header).get(name)}
+    if stated:
+        name = next(iter(stated))
+        with pytest.raises(UserError, match=f"no place for the {name} {stated[name]}$"):
             puzzle.writer("puzzlink")(instance, list(instance.clues))
         return
     round_trips(puzzle, text, "puzzlink")

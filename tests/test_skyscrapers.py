@@ -156,3 +156,39 @@ def test_render_twenty_by_twenty_fits_80_columns_in_bands(render):
     text = render("skyscrapers", instance, answer)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "20" in text and text.count("┃ 3 │ 4 │") == 1  # the first band's first row
+
+
+PARKS = (INSTANCES / "skyscrapers" / "janko-015.txt").read_text()  # 4x4, heights 1..3
+
+
+def test_parks_heights_below_the_size_leave_a_park_in_every_line(solve, render, capsys,
+                                                                 tmp_path):
+    """janko.at's Skyscrapers with parks (`4 4 3`: heights 1..3): each line holds one
+    park, drawn empty, `"."` in --json, read back by --check; Tatham's IDs and puzz.link
+    addresses cannot hold the height and refuse it; the standard `N N N` is `N N`."""
+    instance = _parse(PARKS)
+    assert Function("param", [Function("height"), Number(3)]) in instance.structure
+    answer = solve("skyscrapers", instance).answers[0]
+    grid = PUZZLE.solution_json(instance, answer)["grid"]
+    assert all(row.count(".") == 1 and sorted(v for v in row if v != ".") == [1, 2, 3]
+               for row in grid)
+    assert "·" not in render("skyscrapers", instance, answer)
+    assert PUZZLE.writer("text")(instance, list(instance.clues)).startswith("4 4 3\n")
+    with pytest.raises(InputError, match="Tatham's IDs have no place for the height 3"):
+        _write(instance, list(instance.clues))
+    standard = _parse("4 4 4\n2 2 1 3\n3 2 2 1\n3 1 2 3\n2 2 3 1\n")
+    assert set(standard.clues) == set(_parse(FOUR).clues)
+    assert _write(standard, list(standard.clues)).strip() == FOUR
+    path = INSTANCES / "skyscrapers" / "janko-015.txt"
+    capsys.readouterr()
+    assert main(["skyscrapers", str(path), "--json"]) == 0
+    solved = without_atoms(json.loads(capsys.readouterr().out)["solutions"][0])
+    assert solved == {"grid": grid}
+    played = tmp_path / "answer.json"
+    played.write_text(json.dumps(solved))
+    assert main(["skyscrapers", str(path), "--check", str(played)]) == 0
+    assert "Correct" in capsys.readouterr().out
+    solved["grid"][0] = [None if v == "." else v for v in solved["grid"][0]]
+    played.write_text(json.dumps(solved))
+    assert main(["skyscrapers", str(path), "--check", str(played)]) == 1
+    assert "1 cell open" in capsys.readouterr().out

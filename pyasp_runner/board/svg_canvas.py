@@ -338,6 +338,9 @@ def key_parts(board: Grid) -> list[str]:
         parts.append("ringed in red: a clue beside the cells or between two in the conflict")
     if any(any(cell.wrong_sums) for cell in cells):
         parts.append("red in a white box: a block's sum in the conflict")
+    if any(cell.shape == Shape.BLANK and cell.value is None and cell.symbol is None
+           for cell in cells):
+        parts.append("a grey dot: empty")
     if any(cell.mark == Mark.UNKNOWN for cell in cells):
         parts.append("a small dot: not known")
     return parts

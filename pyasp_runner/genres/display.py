@@ -250,7 +250,7 @@ def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, A
     grid: list[list[Any]] = [[_json_cell(layers, seen, (r, c), covering)
                               for c in range(1, layers.cols + 1)]
                              for r in range(1, layers.rows + 1)]
-    if header.json_integers:  # `%! json integers`: a number as a number, else null
+    if header.json_integers:  # `%! json integers`: a number as a number, null if open
         grid = [[_integer(text) for text in row] for row in grid]
     out: dict[str, Any] = {"grid": grid}
     roles = {show.role for show in header.shows}
@@ -265,8 +265,12 @@ def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, A
     return out
 
 
-def _integer(text: str) -> int | None:
-    return int(text) if text.lstrip("-").isdigit() else None
+def _integer(text: str) -> int | str | None:
+    """A number as a number, a cell not known as null; a cell decided without one (`.`
+    empty, `#` shaded) stays as written, so that `--check` reads it back the same."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return None if text == "?" else text
 
 
 def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
