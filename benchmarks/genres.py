@@ -2,18 +2,19 @@
 
     python benchmarks/genres.py [GENRE ...] [--rounds N] [--write-doc]
 
-For every instance in the plain text grid under instances/<genre>/ (the puzz.link
-addresses are skipped: puzzlekit reads addresses through its own converter, not measured
-here), one row: our command `solve-asp asp/<genre>.lp FILE --json`, which also proves the
-solution unique, and puzzlekit's `puzzlekit.solve(TEXT, NAME)` run as a command of its own
-(a child Python that imports puzzlekit, reads the same grid and solves it: one solution,
-no proof of uniqueness). The two run alternated, `--rounds` times each (default 3), and a
-row holds their medians of wall time, of CPU time (user and system, all threads, from
-wait4: CP-SAT searches with a worker per core, clingo with one thread) and of peak memory
-(the command's maximum resident set, from wait4). Both sides solve in the process that
-was started: `solve-asp` solves one file in its own process (only a folder goes to its
-worker pool, whose workers wait4 would not count: pyasp_runner/cli/collection.py), so
-`ours_mb` is the solve's own peak, Python and clingo together.
+For every instance in the plain text grid under instances/<genre>/ (puzz.link addresses
+and Tatham's game IDs are skipped: puzzlekit reads addresses through its own converter,
+not measured here, and IDs not at all), one row: our command `solve-asp asp/<genre>.lp
+FILE --json`, which also proves the solution unique, and puzzlekit's
+`puzzlekit.solve(TEXT, NAME)` run as a command of its own (a child Python that imports
+puzzlekit, reads the same grid and solves it: one solution, no proof of uniqueness). The
+two run alternated, `--rounds` times each (default 3), and a row holds their medians of
+wall time, of CPU time (user and system, all threads, from wait4: CP-SAT searches with a
+worker per core, clingo with one thread) and of peak memory (the command's maximum
+resident set, from wait4). Both sides solve in the process that was started: `solve-asp`
+solves one file in its own process (only a folder goes to its worker pool, whose workers
+wait4 would not count: pyasp_runner/cli/collection.py), so `ours_mb` is the solve's own
+peak, Python and clingo together.
 
 Per genre, then, a summary row: the median and the maximum wall time of each side over
 the genre's instances and their ratios, puzzlekit / ours (above 1: we are faster). Goals
@@ -47,7 +48,7 @@ PUZZLEKIT: dict[str, str | None] = {
     "kurodoko": "kuromasu", "lits": "lits", "norinori": "norinori", "tents": "tent",
     "binairo": "binairo", "futoshiki": None, "ripple": "hakyuu",
     "killersudoku": "killer_sudoku", "hashi": None, "gokigen": None,
-    "yajilin": "yajilin", "battleship": "battleship"}
+    "yajilin": "yajilin", "battleship": "battleship", "skyscrapers": "skyscraper"}
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
 # puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
 PEER_LIMIT_S = 120.0
@@ -62,11 +63,12 @@ SUMMARY_COLUMNS = ("genre", "instances", "unique", "ours_median_s", "peer_median
 
 def grid_text(path: Path) -> str | None:
     """The instance as puzzlekit reads it: the text grid without the comment lines before
-    its size line; None for a puzz.link address."""
+    its size line; None for another form (a puzz.link address, a Tatham game ID), whose
+    first line is not a size line of whole numbers."""
     lines = path.read_text(encoding="utf-8").splitlines()
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
-    if not lines or lines[0].startswith("http"):
+    if not lines or not all(word.isdigit() for word in lines[0].split()):
         return None
     return "\n".join(lines) + "\n"
 
