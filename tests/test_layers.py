@@ -17,7 +17,7 @@ PACKAGE = ROOT / "pyasp_runner"
 LAYERS = (
     ("facts and answers, errors, reading and writing, board descriptions, processes",
      {"facts", "errors", "escape", "numerals", "inputs", "output", "process", "board",
-      "batch", "player", "tatham"}),
+      "batch", "player", "tatham", "gridlayouts"}),
     ("clingo: an encoding loaded and grounded, the runner, and what asks it",
      {"lexing", "program", "runner", "trace", "reasoning"}),
     ("the contract, and genres made it from their files", {"puzzle", "genres"}),

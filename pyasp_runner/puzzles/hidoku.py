@@ -1,6 +1,6 @@
 """Hidoku (Hidato): number the cells 1..K so that consecutive numbers touch (king moves).
 
-Input: a grid of cells, read by the shared grid reader (`_grid.grid_rows`):
+Input: a grid of cells, read by the shared grid reader (`gridlayouts.grid_rows`):
 rows of comma-separated fields, semicolon-separated fields (as on the enjoysudoku forum),
 whitespace-separated fields (as on Rosetta Code),
 bracketed fields (`[XX][29][??]`), a nested list (`[[0, 33, 35], ...]`, as Python and
@@ -32,6 +32,7 @@ from clingo import Function, Symbol
 
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
+from ..gridlayouts import LAYOUTS_READ, grid_rows
 from ..numerals import SIGNED
 from ..player import PlayerAnswer
 from ..puzzle import (
@@ -53,14 +54,12 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
-    LAYOUTS_READ,
     Line,
     content_lines,
     csv_text,
     describe_given,
     given_rows,
     givens_of,
-    grid_rows,
     has_empty_marks,
     parse_int,
     read_size,

@@ -1,6 +1,6 @@
 """Magic board: N x N consecutive numbers, every row, column and diagonal the same sum.
 
-Input: a grid read by the shared grid reader (`_grid.grid_rows`): rows of
+Input: a grid read by the shared grid reader (`gridlayouts.grid_rows`): rows of
 comma-, semicolon- or whitespace-separated fields, bracketed fields, a nested list
 (`[[2, 7, 6], [9, 5, 0], [4, 3, 8]]`, as Python and JSON write one) or the bordered ASCII
 layout, optionally after a size line (`4x4`); optionally after a first line
@@ -18,6 +18,7 @@ from clingo import Symbol
 
 from ..board import Board, Grid, clue_grid_of, grid_of
 from ..errors import InputError
+from ..gridlayouts import LAYOUTS_READ, grid_rows
 from ..numerals import is_integer
 from ..player import PlayerAnswer
 from ..puzzle import (
@@ -36,14 +37,12 @@ from ._drawing import given_cells, given_values
 from ._grid import (
     DOTS,
     EMPTY_MARKS,
-    LAYOUTS_READ,
     atom_grid,
     content_lines,
     csv_text,
     describe_given,
     given_rows,
     givens_of,
-    grid_rows,
     parse_int,
     parse_range,
     read_square_size,
