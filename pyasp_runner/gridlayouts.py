@@ -95,7 +95,7 @@ def _nested(lines: Sequence[Line]) -> tuple[list[Line], list[list[str]]] | None:
 
 def _rows(lines: Sequence[Line], source: str) -> tuple[list[Line], list[list[str]]]:
     """The rows and fields of a grid without a size line (see `grid_rows`)."""
-    rules = [_is_rule(text) for _, text in lines]
+    rules = [is_rule(text) for _, text in lines]
     if all(rules):
         raise InputError(source, "no grid rows, only rule lines", lines[0][0])
     first = rules.index(False)
@@ -152,7 +152,7 @@ def _cell_row(group: Sequence[Line], source: str) -> tuple[Line, list[str]]:
     return holder, row
 
 
-def _is_rule(text: str) -> bool:
+def is_rule(text: str) -> bool:
     return bool(re.fullmatch(_RULE, text)) and ("+" in text or "|" in text or len(text) >= 3)
 
 

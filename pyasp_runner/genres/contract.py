@@ -33,7 +33,7 @@ from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
-from .readers import pzpr, tatham, textgrid
+from .readers import layouts, pzpr, tatham, textgrid
 from .rules import Usage, usage
 
 # Without `%! max-size`, a genre refuses grids above this many cells before grounding
@@ -114,6 +114,8 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         read = pzpr.read(lines[0][1], source, lines[0][0], header)
     elif header.tatham and _is_game_id(lines):
         read = tatham.read(text, source, header)
+    elif layouts.applies(header, lines):
+        read = layouts.read(lines, source, header)
     else:
         read = textgrid.read(text, source, header)
     read = layers.without_defaults(read, header)

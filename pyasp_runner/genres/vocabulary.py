@@ -66,7 +66,7 @@ DIRECTIONS = ("down", "right")
 
 # What a token of the text grid (or a decoder's `.`) may be given to mean.
 MEANINGS = ("empty", "shaded", "unshaded", "unknown", "blocked", "symbol", "between")
-DEFAULT_TOKENS = {"-": "empty", ".": "empty", "?": "unknown"}
+DEFAULT_TOKENS = {"-": "empty", ".": "empty", "_": "empty", "?": "unknown"}
 
 # The program part (`#program generate.`) of rules that only `generate` grounds, with the
 # base: what a solution gives as clues and solving does not need (a count on every line).

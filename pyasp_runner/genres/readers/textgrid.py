@@ -81,7 +81,7 @@ def read(text: str, source: str, header: Header) -> Layers:
                 value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}")
                 if value is not None:
                     layers.outside[(block, index)] = (value,)
-    layers = _read_cells(cells, layers, header, source,
+    layers = read_cells(cells, layers, header, source,
                          {pos: line_of[("cells", pos)] for pos in cells})
     if rooms:
         layers = _read_rooms(rooms, layers, header, source,
@@ -107,18 +107,27 @@ def _between(layers: Layers, header: Header, token: str, pair: tuple[Pos, Pos], 
                          "number, a token meaning 'between NAME', or - for none)", line)
 
 
-def _size_line(line: str, source: str, number: int,
-               header: Header) -> tuple[int, int, dict[str, int | tuple[int, ...]]]:
+def size_line_fields(line: str, header: Header) -> list[str] | None:
+    """The fields of the size line `ROWS COLS` and the genre's parameters, or None when
+    `line` is not one."""
     fields = line.split()
     wanted = 2 + len(header.params)
     least = wanted - header.param_list - len(header.defaults)
-    optional = dict(header.defaults)
-    shape = " ".join(["ROWS", "COLS", *(f"[{p.upper()}]" if p in optional else p.upper()
-                                         for p in header.params)])
-    if header.param_list:
-        shape += " ..."
     if (len(fields) < least or (len(fields) > wanted and not header.param_list)
             or not all(_NUMBER.fullmatch(field) for field in fields)):
+        return None
+    return fields
+
+
+def _size_line(line: str, source: str, number: int,
+               header: Header) -> tuple[int, int, dict[str, int | tuple[int, ...]]]:
+    fields = size_line_fields(line, header)
+    if fields is None:
+        optional = dict(header.defaults)
+        shape = " ".join(["ROWS", "COLS", *(f"[{p.upper()}]" if p in optional else p.upper()
+                                             for p in header.params)])
+        if header.param_list:
+            shape += " ..."
         raise InputError(source, f"expected the size line '{shape}' (whole numbers), found "
                          f"{line[:60]!r}", number)
     values = [int(field) for field in fields]
@@ -164,6 +173,8 @@ def _blocks_present(blocks: Sequence[Block], count: int, rows: int, source: str,
 
 def _tokens(line: str, width: int, source: str, number: int, block: str) -> list[str]:
     tokens = line.split()
+    if block == "cells" and width > 1 and len(tokens) == 1 and len(tokens[0]) == width:
+        return list(tokens[0])  # a row written compact, a character per cell: `53..7....`
     if len(tokens) != width:
         raise InputError(source, f"{len(tokens)} tokens in a line of the {block} block, "
                          f"which has {width}", number)
@@ -187,10 +198,12 @@ def meaning(token: str, header: Header) -> tuple[str, str | None] | None:
         return declared.meaning, declared.symbol
     if token in words.DEFAULT_TOKENS:
         return words.DEFAULT_TOKENS[token], None
+    if len(token) > 1 and len(set(token)) == 1 and meaning(token[0], header) == ("empty", None):
+        return "empty", None  # a run of an empty cell's token (`__`, `--`), as files pad one
     return None
 
 
-def _read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: str,
+def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: str,
                 line_of: dict[Pos, int]) -> Layers:
     sets: dict[str, set[Pos]] = {"shaded": set(), "unshaded": set(), "unknown": set(),
                                  "blocked": set()}

@@ -1,0 +1,119 @@
+"""A genre's grid of cells written as the grid puzzles are: without the plain text grid's
+size line, in any layout `gridlayouts` reads (comma-, semicolon- or whitespace-separated
+fields, bracketed cells, the bordered ASCII layout, a nested list, after an optional
+size line like `9x9`), or compact: a character per cell, a row per line
+(`53..7....`), or every row on one line when its length is a square (81 characters:
+9 rows of 9).
+
+For a genre whose text is one block of cells and whose parameters may all be left out:
+the others need the size line to say where their blocks begin and what the numbers are.
+Each field is a token of the cells block, read as there (`textgrid.read_cells`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ...errors import InputError
+from ...gridlayouts import LAYOUTS_READ, grid_rows, is_rule
+from ..header import Header
+from ..layers import Layers, Pos, empty
+from .textgrid import MAX_SIDE, Line, read_cells, size_line_fields
+
+# A row written a character per cell: nothing that separates fields.
+_COMPACT = re.compile(r"[^\s,;|\[\]+]{2,}")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+# Boxes drawn with `|` between cells separated by spaces: `| 5 3 . | . 7 . |`.
+_SPACED_BOX = re.compile(r"\|\s*\S+(?:\s+\S+)+\s*\|")
+
+
+def applies(header: Header, lines: list[Line]) -> bool:
+    """Whether the input is a laid-out grid: the genre reads one (its text a cells block
+    alone, every parameter with a default, no sums whose `D,R` holds a comma) and the
+    first line is not the plain text grid's size line."""
+    if [block.name for block in header.text] != ["cells"] or header.has("sums"):
+        return False
+    if len(header.defaults) != len(header.params) or header.param_list:
+        return False
+    if not lines or size_line_fields(lines[0][1], header):
+        return False
+    if _compact_line(lines):
+        return True
+    # A first line of whole numbers alone, as many as no row below has: a size line
+    # written wrong (`2 3 1 1`), which the plain text grid's reader names.
+    first = lines[0][1].split()
+    return not (all(_WHOLE.fullmatch(word) for word in first)
+                and (len(lines) == 1 or len(lines[1][1].split()) != len(first)))
+
+
+def read(lines: list[Line], source: str, header: Header) -> Layers:
+    boxed = _boxed(lines)
+    rows, fields = _compact_line(lines) or boxed or grid_rows(lines, source)
+    if (boxed or all(len(row) == 1 for row in fields)) and _compact(fields):
+        fields = [[char for field in row for char in field] for row in fields]
+        for (number, _), row in zip(rows, fields, strict=True):
+            if len(row) != len(fields[0]):
+                raise InputError(source, f"expected {len(fields[0])} cells like the first "
+                                 f"row, found {len(row)}", number)
+    height, width = len(fields), len(fields[0])
+    for side, what in ((height, "rows"), (width, "columns")):
+        if side > MAX_SIDE:
+            raise InputError(source, f"{side} {what}: a grid has 1 to {MAX_SIDE}",
+                             rows[0][0])
+    cells: dict[Pos, str] = {}
+    line_of: dict[Pos, int] = {}
+    for r, ((number, _), row) in enumerate(zip(rows, fields, strict=True), 1):
+        for c, token in enumerate(row, 1):
+            if not token:
+                raise InputError(source, f"row {r}, column {c}: an empty field (write - for "
+                                 f"an empty cell; formats read: {LAYOUTS_READ})", number)
+            cells[(r, c)] = token
+            line_of[(r, c)] = number
+    try:
+        return read_cells(cells, empty(height, width), header, source, line_of)
+    except InputError as error:
+        if error.line != rows[0][0]:
+            raise
+        raise InputError(source, f"{error.problem}; the first line is neither the size line "
+                         f"'ROWS COLS' nor a row of cells ({LAYOUTS_READ})", error.line
+                         ) from None
+
+
+def _compact(fields: list[list[str]]) -> bool:
+    """Whether the fields are characters run together, a character per cell: each row
+    one field (`53..7....`), or boxes of them between `|` (`|53.|.7.|...|`), where some
+    field is plainly no number (a field of digits alone is one number: `| 10 | 12 |`)."""
+    if not all(_COMPACT.fullmatch(field) for row in fields for field in row):
+        return False
+    if all(len(row) == 1 for row in fields):
+        return len(fields) > 1  # one line: a square's rows (`_compact_line`), or no grid
+    return any(not _WHOLE.fullmatch(field) and len(set(field)) > 1
+               for row in fields for field in row)
+
+
+def _boxed(lines: list[Line]) -> tuple[list[Line], list[list[str]]] | None:
+    """A grid whose boxes are drawn with `|` and rule lines, as boxes of 3x3 cells often
+    are: the cells of a box separated by spaces (`| 5 3 . | . 7 . |`) or run together
+    (`|53.|.7.|...|`). The rule lines are dropped and each other line is a row: its cells
+    split at spaces and bars, or its boxes for `_compact` to split."""
+    body = [line for line in lines if not is_rule(line[1])]
+    if not body or not any("|" in text for _, text in body):
+        return None
+    if any(_SPACED_BOX.search(text) for _, text in body):
+        return body, [text.replace("|", " ").split() for _, text in body]
+    boxes = [[box.strip() for box in text.strip().strip("|").split("|")] for _, text in body]
+    return (body, boxes) if _compact(boxes) else None
+
+
+def _compact_line(lines: list[Line]) -> tuple[list[Line], list[list[str]]] | None:
+    """Every row on one line, a character per cell, when its length is a square
+    (`53..7....6..195...` of 81 characters: 9 rows of 9)."""
+    if len(lines) != 1 or not _COMPACT.fullmatch(lines[0][1]):
+        return None
+    text = lines[0][1]
+    side = math.isqrt(len(text))
+    if side * side != len(text):
+        return None
+    return ([lines[0]] * side,
+            [list(text[at:at + side]) for at in range(0, len(text), side)])
