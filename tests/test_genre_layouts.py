@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clingo import Function, Number
 from conftest import INSTANCES
 
 from pyasp_runner.cli import main
@@ -94,3 +95,21 @@ def test_a_genre_with_more_blocks_than_cells_still_needs_its_size_line(tmp_path:
     killer = registry()["killersudoku"]
     with pytest.raises(InputError, match="expected the size line 'ROWS COLS'"):
         killer.parse("1,2\n3,4\n", "p.txt")
+
+
+def test_a_genre_whose_token_is_a_hash_needs_the_size_line_before_rows_that_begin_with_it(
+        tmp_path: Path):
+    rules = (Path(SUDOKU.encoding).read_text()
+             .replace("%! token 0 empty", "%! token 0 empty\n%! token # empty"))
+    path = tmp_path / "hashed.lp"
+    path.write_text(rules)
+    hashed = registry()[str(path)]
+    rows = _joined("#", "")
+    compact = "\n".join(rows[2:] + rows[:2])  # its first row begins with an empty cell
+    assert compact.startswith("#98")
+    with pytest.raises(InputError, match=r"p.txt:1: a line beginning with '#' before the "
+                       r"grid, .* write the size line 'ROWS COLS' first"):
+        hashed.parse(compact, "p.txt")
+    read = hashed.parse("9 9\n" + compact, "p.txt")
+    assert len(read.clues) == 30 and Function("number", [Number(1), Number(2), Number(9)]) \
+        in read.clues

@@ -115,7 +115,7 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     elif header.tatham and _is_game_id(lines):
         read = tatham.read(text, source, header)
     elif layouts.applies(header, lines):
-        read = layouts.read(lines, source, header)
+        read = layouts.read(text, lines, source, header)
     else:
         read = textgrid.read(text, source, header)
     read = layers.without_defaults(read, header)

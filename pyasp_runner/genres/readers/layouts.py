@@ -47,7 +47,16 @@ def applies(header: Header, lines: list[Line]) -> bool:
                 and (len(lines) == 1 or len(lines[1][1].split()) != len(first)))
 
 
-def read(lines: list[Line], source: str, header: Header) -> Layers:
+def read(text: str, lines: list[Line], source: str, header: Header) -> Layers:
+    """The grid of `text`, whose content `lines` (`textgrid.content_lines`) are not the
+    plain text grid's."""
+    if "#" in header.tokens and text.lstrip().startswith("#"):
+        # Lines before the grid that begin with `#` are comments: with `#` a cell's token,
+        # a first row that begins with one would be dropped as a comment.
+        first = next(number for number, line in enumerate(text.splitlines(), 1) if line.strip())
+        raise InputError(source, "a line beginning with '#' before the grid, which is read as "
+                         "a comment, where '#' is also a cell's token: write the size line "
+                         "'ROWS COLS' first", first)
     boxed = _boxed(lines)
     rows, fields = _compact_line(lines) or boxed or grid_rows(lines, source)
     if (boxed or all(len(row) == 1 for row in fields)) and _compact(fields):
