@@ -33,7 +33,7 @@ from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
-from .readers import layouts, pzpr, tatham, textgrid
+from .readers import janko, layouts, pzpr, tatham, textgrid
 from .rules import Usage, usage
 
 # Without `%! max-size`, a genre refuses grids above this many cells before grounding
@@ -112,6 +112,8 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     lines = textgrid.content_lines(text)
     if header.puzzlinks and len(lines) == 1 and pzpr.looks_like_address(lines[0][1]):
         read = pzpr.read(lines[0][1], source, lines[0][0], header)
+    elif janko.looks_like(lines):
+        read = janko.read(lines, source, header)
     elif header.tatham and _is_game_id(lines):
         read = tatham.read(text, source, header)
     elif layouts.applies(header, lines):

@@ -38,7 +38,11 @@ def content_lines(text: str) -> list[Line]:
 
 
 def read(text: str, source: str, header: Header) -> Layers:
-    lines = content_lines(text)
+    return read_lines(content_lines(text), source, header)
+
+
+def read_lines(lines: list[Line], source: str, header: Header) -> Layers:
+    """The grid of these numbered lines: the size line, then the header's blocks."""
     if not lines:
         raise InputError(source, "empty: no puzzle in it")
     number, first = lines[0]

@@ -1,0 +1,127 @@
+"""janko.at's data block, as its pages hold each puzzle (`begin`, a key a line, `end`):
+read into the plain text grid the genre's header lays out, and that read as usual.
+
+    begin
+    puzzle NAME
+    rows 10
+    cols 10
+    problem
+    - 1 - - ...
+    areas
+    a a a b ...
+    solution
+    ...
+    end
+
+The grid's size is `size N`, or `rows` and `cols`. Its sections give the header's
+blocks (`%! text`): `problem` the cells (or the cells with the clues between them, or
+the grid points), `areas` the rooms, `clabels` the clues above and below the columns (a
+line each), `rlabels` those left and right of the rows. `depth`, then `ships`, give the
+genre's parameters, in order (a count per row, a largest number, a list of pieces); a
+genre without parameters has none to take. A block without `problem` has no clue in a
+cell (rooms without numbers), where another section gives the puzzle. Every other key
+(the author, the solution, the moves) is not the puzzle and is passed over; a `puzzle`
+named with a comma (`NAME, diagonals`) is one of janko.at's variants, and refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import InputError
+from ..header import Header
+from ..layers import Layers
+from .textgrid import Line, read_lines, token_for
+
+# The keys of a data block (janko.at's pages; tkoz0/janko.at-puzzle-scraping's records).
+KEYS = {"begin", "end", "puzzle", "author", "solver", "source", "info", "unit", "size",
+        "rows", "cols", "depth", "ships", "problem", "solution", "areas", "clabels",
+        "rlabels", "moves", "title", "pattern", "patternx", "patterny", "mail", "pid"}
+# The section that gives each block of the plain text grid, and which of its lines.
+SECTIONS = {"cells": ("problem", None), "cells+between": ("problem", None),
+            "points": ("problem", None), "rooms": ("areas", None),
+            "top": ("clabels", 0), "bottom": ("clabels", 1),
+            "left": ("rlabels", 0), "right": ("rlabels", 1)}
+_KEY = re.compile(r"([a-z]+)_?(?:\s+(.*))?")
+
+
+def looks_like(lines: list[Line]) -> bool:
+    return bool(lines) and lines[0][1].strip().lower() == "begin"
+
+
+def read(lines: list[Line], source: str, header: Header) -> Layers:
+    values, sections = _block(lines, source)
+    variant = values.get("puzzle", (0, ""))
+    if "," in variant[1]:  # `NAME, diagonals`: janko.at's name of a variant
+        raise InputError(source, f"janko.at's {variant[1][:40]!r} is a variant, with rules "
+                         f"of its own: not {header.genre}", variant[0])
+    size_at, rows, cols = _size(values, source, lines[0][0])
+    numbers = [str(rows), str(cols)]
+    if header.params:
+        for key in ("depth", "ships"):
+            if key in values:
+                numbers += values[key][1].split()
+    grid: list[Line] = [(size_at, " ".join(numbers))]
+    given = {SECTIONS[block.name][0] for block in header.text} & set(sections)
+    for block in header.text:
+        name, part = SECTIONS[block.name]
+        if name not in sections:
+            if block.optional:
+                continue
+            if block.name == "cells" and given:  # no clue in any cell: the block leaves it out
+                grid += [(size_at, " ".join([token_for(header, "empty") or "-"] * cols))
+                         for _ in range(rows)]
+                continue
+            raise InputError(source, f"the data block has no '{name}' section (the "
+                             f"{block.name} of this puzzle)", lines[0][0])
+        section = sections[name]
+        if part is None:
+            grid += section
+        elif part < len(section):
+            grid.append(section[part])
+        else:
+            raise InputError(source, f"the '{name}' section has {len(section)} line(s), "
+                             f"the {block.name} clues would be line {part + 1}",
+                             section[-1][0] if section else lines[0][0])
+    return read_lines(grid, source, header)
+
+
+def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, list[Line]]]:
+    """The block's keys with their values (and lines), and its sections' rows."""
+    values: dict[str, Line] = {}
+    sections: dict[str, list[Line]] = {}
+    current: list[Line] | None = None
+    for number, text in lines[1:]:
+        key = _KEY.fullmatch(text.strip())
+        if key is None or key[1] not in KEYS:
+            if current is None:
+                raise InputError(source, f"{text[:40]!r} is no key of a data block", number)
+            current.append((number, text))
+            continue
+        name, value = key[1], (key[2] or "").strip()
+        if name == "end":
+            return values, sections
+        if value:
+            values[name] = (number, value)
+            current = None
+        else:
+            current = sections.setdefault(name, [])
+            values[name] = (number, "")
+    raise InputError(source, "the data block has no 'end' line", lines[-1][0])
+
+
+def _size(values: dict[str, Line], source: str, begin: int) -> tuple[int, int, int]:
+    """The line of the grid's size, and its rows and columns."""
+    def number(key: str) -> int:
+        line, text = values[key]
+        if not text.isdigit() or not 1 <= int(text) <= 1000:
+            raise InputError(source, f"{key}: expected a whole number 1..1000, found "
+                             f"{text[:20]!r}", line)
+        return int(text)
+
+    if "rows" in values and "cols" in values:
+        return values["rows"][0], number("rows"), number("cols")
+    if "size" in values:
+        return values["size"][0], number("size"), number("size")
+    raise InputError(source, "the data block gives no size ('size N', or 'rows' and 'cols')",
+                     begin)
