@@ -253,21 +253,27 @@ class Generating(_Record, Generic[InputT]):
     clue_atom(clue) -> Symbol | None | None: the answer atom a clue states (a given
                                            number: the number in the answer), which
                                            generate assumes instead of grounding the clue
+    clues_by(rules, instance, answer) -> [Symbol] | None: clues_of where the rules
+                                           derive clues (a count along a line): with the
+                                           rules generate solves with (`--encoding`)
     """
 
-    __slots__ = ("blank", "clue_atom", "clues_of", "random_answer")
+    __slots__ = ("blank", "clue_atom", "clues_by", "clues_of", "random_answer")
     blank: Callable[[str | None], Instance[InputT]]
     clues_of: Callable[[Instance[InputT], Answer], list[Symbol]]
     random_answer: Callable[[Instance[InputT], random.Random], Answer | None] | None
     clue_atom: Callable[[Symbol], Symbol | None] | None
+    clues_by: Callable[[Path, Instance[InputT], Answer], list[Symbol]] | None
 
     def __init__(self, *, blank: Callable[[str | None], Instance[InputT]],
                  clues_of: Callable[[Instance[InputT], Answer], list[Symbol]],
                  random_answer: Callable[[Instance[InputT], random.Random], Answer | None]
                  | None,
-                 clue_atom: Callable[[Symbol], Symbol | None] | None) -> None:
+                 clue_atom: Callable[[Symbol], Symbol | None] | None,
+                 clues_by: Callable[[Path, Instance[InputT], Answer], list[Symbol]]
+                 | None = None) -> None:
         self._set(blank=blank, clues_of=clues_of, random_answer=random_answer,
-                  clue_atom=clue_atom)
+                  clue_atom=clue_atom, clues_by=clues_by)
 
 
 class Judging(_Record, Generic[InputT]):

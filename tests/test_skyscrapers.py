@@ -192,3 +192,25 @@ def test_parks_heights_below_the_size_leave_a_park_in_every_line(solve, render, 
     played.write_text(json.dumps(solved))
     assert main(["skyscrapers", str(path), "--check", str(played)]) == 1
     assert "1 cell open" in capsys.readouterr().out
+
+
+def test_generate_with_an_encoding_takes_the_clues_it_derives_from_that_encoding(
+        capsys, tmp_path):
+    """A copy of the rules whose `#program generate.` part counts the towers seen from
+    the top alone: `generate --encoding` makes a puzzle with clues above the grid and
+    none on the other three sides (the genre's own file counts all four)."""
+    rules = (INSTANCES.parent / "asp" / "skyscrapers.lp").read_text()
+    every_side = "clued(Side, Line) :- at(Side, Line, 1, _, _).\nview"
+    assert every_side in rules
+    copy = tmp_path / "top.lp"
+    copy.write_text(rules.replace(every_side, "clued(top, Line) :- at(top, Line, 1, _, _).\n"
+                                              "view"))
+    def clued_sides(*encoding: str) -> set[str]:
+        assert main(["generate", "skyscrapers", "--size", "4", "--seed", "3", "--to", "text",
+                     *encoding]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        return {side for side, line in zip(("top", "bottom", "left", "right"), lines[1:5],
+                                           strict=True) if set(line.split()) != {"-"}}
+
+    assert clued_sides("--encoding", str(copy)) == {"top"}
+    assert clued_sides() == {"top", "bottom", "left"}  # this seed's, from every side

@@ -86,8 +86,9 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
     generating = None
     if header.generates:
         generating = Generating(blank=partial(_blank, header),
-                                clues_of=partial(_clues_of, genre), random_answer=None,
-                                clue_atom=partial(_clue_atom, header))
+                                clues_of=partial(_clues_by, genre, genre.path),
+                                random_answer=None, clue_atom=partial(_clue_atom, header),
+                                clues_by=partial(_clues_by, genre))
     return PuzzleSpec(
         name=name,
         parse=partial(_parse, header),
@@ -219,16 +220,18 @@ def _blank(header: Header, size: str | None) -> Instance[layers.Layers]:
     return Instance("--size", structure, clues, empty)
 
 
-def _clues_of(genre: Genre, instance: Instance[layers.Layers], answer: Answer) -> list[Symbol]:
-    """Every clue a full answer gives: its shown atoms copied, and what the rules derive
-    from it without showing it (a count along a line), found by solving with the
-    answer's atoms as facts, the rules' `#program generate.` part grounded with them."""
+def _clues_by(genre: Genre, rules: Path, instance: Instance[layers.Layers],
+              answer: Answer) -> list[Symbol]:
+    """Every clue a full answer gives: its shown atoms copied, and what the `rules`
+    (the genre's own, or those `generate --encoding` solves with) derive from it without
+    showing it (a count along a line), found by solving with the answer's atoms as facts,
+    the rules' `#program generate.` part grounded with them."""
     makes = genre.header.generates
     atoms = list(answer.symbols)
     if any((made.predicate, made.arity) not in genre.rules.shown for made in makes):
         from ..runner import Limits, derived  # clingo: only for whoever generates
 
-        atoms = sorted(derived(genre.path, (*instance.facts, *answer.symbols),
+        atoms = sorted(derived(rules, (*instance.facts, *answer.symbols),
                                (words.GENERATE_PART,), Limits()))
     return [Function(words.KINDS[made.kind].predicate, list(sym.arguments))
             for made in makes for sym in atoms

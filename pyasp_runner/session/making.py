@@ -110,7 +110,8 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
         return True
 
     def clues_of(puzzle: Instance[Any], answer: Answer) -> list[Symbol]:
-        candidates = making.clues_of(puzzle, answer)
+        candidates = making.clues_of(puzzle, answer) if making.clues_by is None else \
+            making.clues_by(rules, puzzle, answer)  # clues the rules derive: these rules'
         return candidates if complete else [clue for clue in candidates if writable(clue)]
 
     random_answer = None
