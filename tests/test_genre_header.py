@@ -67,6 +67,20 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
      "the default of 'top' is 'many': expected rows, cols or a whole number"),
     ([G, S, N, V, "%! input param top?=cols low"],
      "the parameter 'low' after one that may be left out"),
+    ([G, S, N, V, "%! numbers 1-cols"], "expected 'numbers LOW..HIGH [once]'"),
+    ([G, S, N, V, "%! numbers 1..cols*2"], "expected 'numbers LOW..HIGH [once]'"),
+    ([G, S, N, V, "%! numbers 1..cols twice"], "unexpected 'twice' after the range"),
+    ([G, S, N, V, "%! numbers 1..top"], "'top' in the range is neither rows, cols, cells"),
+    ([G, S, "%! input cells shaded", V, "%! numbers 1..4"],
+     "'numbers' bounds the cells' numbers, and the genre reads none"),
+    ([G, S, N, V, "%! preamble range"], "expected 'preamble KEY NAME'"),
+    ([G, S, N, V, "%! preamble range low?=many"], "the default of 'low' is 'many'"),
+    ([G, "%! preamble range low", N, V, "%! input param low"],
+     "the parameter 'low' is a preamble's"),
+    ([G, "%! input param low", N, V, "%! preamble range low"], "'low' is declared twice"),
+    ([G, S, N, V, "%! generate number from value/3 reach lots"], "expected 'reach CELLS'"),
+    ([G, S, N, V, "%! generate number from value/3 width 3"],
+     "expected 'size ROWSxCOLS' or 'reach CELLS'"),
 ])
 def test_each_mistake_names_its_line(tmp_path, header, message):
     path = genre(tmp_path, header)
@@ -185,3 +199,73 @@ def test_a_parameter_may_be_left_out_and_then_is_its_default(tmp_path):
     assert puzzle.writer("puzzlink")(default, list(default.clues)).endswith("tiny/3/2/1k\n")
     with pytest.raises(InputError, match=r"expected the size line 'ROWS COLS \[TOP\]'"):
         puzzle.parse("2 3 1 1\n1 - -\n- - -\n", "p.txt")
+
+
+RANGED = "\n".join([G, S, N, V, "%! input param low?=1", "%! numbers low..low+cells-1 once",
+                    "%! token 0 empty", "%! puzzlink tiny number16"]) + "\n" + RULES + \
+    ":- param(low, L), value(R, C, V), V < L.\n"
+
+
+def test_numbers_out_of_their_range_or_given_twice_are_refused_as_read(tmp_path):
+    path = tmp_path / "tiny.lp"
+    path.write_text(RANGED)
+    puzzle = registry()[str(path)]
+    with pytest.raises(InputError, match=r"^p\.txt:3: row 2, column 1: 5 is out of range "
+                       r"1\.\.4$"):
+        puzzle.parse("2 2\n1 -\n5 -\n", "p.txt")
+    with pytest.raises(InputError, match=r"^p\.txt:3: row 2, column 2: 1 is given twice "
+                       r"\(also at row 1, column 1\); each number stands once$"):
+        puzzle.parse("# the grid alone\n1 -\n- 1\n", "p.txt")
+    with pytest.raises(InputError, match=r"^p\.txt:1: row 1, column 2: 9 is out of range "
+                       r"1\.\.4$"):
+        puzzle.parse("https://puzz.link/p?tiny/2/2/g9h", "p.txt")
+    # the range follows the parameter; `0` is an empty cell unless the range holds it
+    assert puzzle.parse("2 2\n0 4\n- -\n", "p.txt").data.numbers == {(1, 2): 4}
+    shifted = puzzle.parse("2 2 0\n0 3\n- -\n", "p.txt")
+    assert shifted.data.numbers == {(1, 1): 0, (1, 2): 3}
+    with pytest.raises(InputError, match=r"row 1, column 2: 4 is out of range 0\.\.3$"):
+        puzzle.parse("2 2 0\n0 4\n- -\n", "p.txt")
+
+
+def test_a_preamble_line_states_a_parameter_and_the_range_it_starts(tmp_path):
+    path = tmp_path / "tiny.lp"
+    path.write_text(RANGED.replace("%! input param low?=1", "%! preamble range low?=1"))
+    puzzle = registry()[str(path)]
+
+    def low(value: int) -> Symbol:
+        return Function("param", [Function("low"), Number(value)])
+
+    shifted = puzzle.parse("Range: 5..8\n# the grid\n5,_\n_,8\n", "p.txt")
+    assert low(5) in shifted.structure and shifted.data.numbers == {(1, 1): 5, (2, 2): 8}
+    assert puzzle.parse("range: 0..3\n2 2\n0 -\n- 3\n", "p.txt").data.numbers == {
+        (1, 1): 0, (2, 2): 3}
+    assert low(1) in puzzle.parse("1,_\n_,4\n", "p.txt").structure  # its default
+    written = puzzle.writer("text")(shifted, list(shifted.clues))
+    assert written.startswith("range: 5..8\n2 2\n")
+    assert puzzle.parse(written, "w.txt").facts == shifted.facts
+    assert puzzle.writer("text")(puzzle.parse("1,_\n_,4\n", "p.txt"), []).startswith("2 2\n")
+    with pytest.raises(InputError, match=r"cannot be written: a puzz\.link address has no "
+                       r"place for the low 5$"):
+        puzzle.writer("puzzlink")(shifted, list(shifted.clues))
+    for text, problem in [
+            ("range: 5..9\n5,_\n_,8\n", r"p\.txt:1: the range 5\.\.9 holds 5 numbers; a "
+             r"2x2 grid needs 4 \(5\.\.8\)$"),
+            ("range: 5..8\n1,_\n_,8\n", r"p\.txt:2: row 1, column 1: 1 is out of range 5\.\.8$"),
+            ("range: five\n_,_\n_,_\n", r"p\.txt:1: range: expected LO\.\.HI, found 'five'$"),
+            ("range: 1..4\nrange: 1..4\n_,_\n_,_\n", r"p\.txt:2: range: given twice$"),
+            ("range: 1..4\n", r"p\.txt:1: no grid after the range line$"),
+            ("range: 2000000..2000003\n_,_\n_,_\n", r"p\.txt:1: range: 2000000 is too large")]:
+        with pytest.raises(InputError, match=problem):
+            puzzle.parse(text, "p.txt")
+
+
+def test_generating_beyond_the_reach_a_header_states_is_said_before_it_starts(tmp_path):
+    path = tmp_path / "tiny.lp"
+    path.write_text(RANGED + "%! generate number from value/3 size 2x2 reach 4\n")
+    puzzle = registry()[str(path)]
+    making = puzzle.spec.generating
+    assert puzzle.reach(making.blank("2x2"), generating=True) is None
+    assert puzzle.reach(making.blank("3x3"), generating=False) is None
+    assert puzzle.reach(making.blank("3x3"), generating=True) == (
+        "making a tiny puzzle of 9 cells is beyond what is known to finish in a minute "
+        "(its genre file: 4 cells at most); it may run long (--time-limit stops it)")

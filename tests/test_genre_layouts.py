@@ -84,6 +84,8 @@ def test_a_genre_with_tokens_of_its_own_reads_them_in_compact_rows():
     ("2 3 1 1\n1 - -\n- - -\n", "p.txt:1: expected the size line 'ROWS COLS' (whole numbers)"),
     ("53..7....6..195...", "p.txt:1: row 1, column 1: unknown token '53..7....6..195...'"),
     ("1,2\n3\n", "p.txt:2: expected 2 fields like the first row, found 1"),
+    ("9x9\n" + "\n".join(_joined("0")).replace("9", "10", 1),
+     "p.txt:3: row 2, column 5: 10 is out of range 1..9"),
 ])
 def test_what_cannot_be_read_is_one_line_naming_it(text, problem):
     with pytest.raises(InputError) as error:
@@ -113,3 +115,20 @@ def test_a_genre_whose_token_is_a_hash_needs_the_size_line_before_rows_that_begi
     read = hashed.parse("9 9\n" + compact, "p.txt")
     assert len(read.clues) == 30 and Function("number", [Number(1), Number(2), Number(9)]) \
         in read.clues
+
+
+def test_a_bordered_grid_with_blank_cells_and_comments_between_rows_reads_as_the_plain_one():
+    plain = SUDOKU.parse("4 4\n1 - - -\n- - 3 -\n- 4 - -\n- - - 2\n", "p.txt")
+    bordered = ("+--+--+--+--+\n| 1|  |  |  |\n+--+--+--+--+\n|  |  | 3|  |\n"
+                "# a comment between the rows\n+--+--+--+--+\n|  | 4|  |  |\n"
+                "+--+--+--+--+\n|  |  |  | 2|\n+--+--+--+--+\n")
+    read = SUDOKU.parse(bordered, "p.txt")
+    assert (read.structure, read.clues) == (plain.structure, plain.clues)
+
+
+def test_one_short_line_is_one_cell_not_a_compact_square():
+    # 4 or 9 characters on one line are a number (`0002`), not 2x2 or 3x3 cells; from 16
+    # on (4x4), a line whose length is a square is the compact rows run together
+    assert SUDOKU.parse("0001\n", "p.txt").data.numbers == {(1, 1): 1}
+    assert SUDOKU.parse("1" + "0" * 15 + "\n", "p.txt").data.numbers == {(1, 1): 1}
+    assert SUDOKU.parse("1" + "0" * 15 + "\n", "p.txt").data.rows == 4

@@ -33,7 +33,7 @@ from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
 from .header import Header, read_header
-from .readers import janko, layouts, pzpr, tatham, textgrid
+from .readers import janko, layouts, preamble, pzpr, tatham, textgrid
 from .rules import Usage, usage
 
 # Without `%! max-size`, a genre refuses grids above this many cells before grounding
@@ -100,7 +100,8 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
         writing=Writing(writers=writers, complete_formats=()),
         generating=generating,
         judging=None,
-        size=Size(measure=_size, limit=header.max_size or DEFAULT_MAX_SIZE),
+        size=Size(measure=_size, limit=header.max_size or DEFAULT_MAX_SIZE,
+                  reach=partial(_reach, header)),
         options=None,
         configuration=header.configuration,
         clingo_options=header.options,
@@ -111,16 +112,25 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
 
 def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     lines = textgrid.content_lines(text)
+    if "#" not in header.tokens:  # then a line beginning with `#` is a comment anywhere
+        lines = [line for line in lines if not line[1].startswith("#")]
     if header.puzzlinks and len(lines) == 1 and pzpr.looks_like_address(lines[0][1]):
         read = pzpr.read(lines[0][1], source, lines[0][0], header)
     elif janko.looks_like(lines):
         read = janko.read(lines, source, header)
     elif header.tatham and _is_game_id(lines):
         read = tatham.read(text, source, header)
-    elif layouts.applies(header, lines):
-        read = layouts.read(text, lines, source, header)
     else:
-        read = textgrid.read(text, source, header)
+        stated, lines = preamble.read(lines, source, header)
+        if layouts.applies(header, lines):
+            read = layouts.read(text, lines, source, header, stated.params)
+        else:
+            read = textgrid.read_lines(lines, source, header, stated.params)
+        preamble.check_range(stated, read, header, source)
+    if misplaced := layers.misplaced_number(read, header):  # an address's, a game ID's
+        (row, col), problem = misplaced
+        raise InputError(source, f"row {row}, column {col}: {problem}",
+                         lines[0][0] if lines else None)
     read = layers.without_defaults(read, header)
     if header.square and read.rows != read.cols:
         raise InputError(source, f"a {read.cols}x{read.rows} grid: this puzzle's grid is "
@@ -145,13 +155,29 @@ def _size(instance: Instance[layers.Layers]) -> tuple[int, str]:
     return read.rows * read.cols, "cells"
 
 
+def _reach(header: Header, instance: Instance[layers.Layers], generating: bool
+           ) -> str | None:
+    """Generating on a blank grid larger than the header's `reach`: beyond what is known
+    to finish in a minute."""
+    cells, _ = _size(instance)
+    reach = min((made.reach for made in header.generates if made.reach), default=None)
+    if not generating or reach is None or cells <= reach:
+        return None
+    return (f"making a {header.genre} puzzle of {cells:,} cells is beyond what is known to "
+            f"finish in a minute (its genre file: {reach:,} cells at most)")
+
+
 def _board(header: Header, instance: Instance[layers.Layers], answer: Answer) -> Board:
     return display.board(header, instance.data, answer)
 
 
 def _conflict_board(header: Header, instance: Instance[layers.Layers],
                     conflict: list[Symbol]) -> Board:
-    return display.clue_board(header, instance.data, conflict)
+    """The instance's clues as its facts hold them (those `generate` kept on a blank
+    grid, too), the `conflict` marked."""
+    read = instance.data
+    stated = layers.from_facts(read.rows, read.cols, (*instance.structure, *instance.clues))
+    return display.clue_board(header, stated, conflict)
 
 
 def _solution_json(header: Header, instance: Instance[layers.Layers], answer: Answer

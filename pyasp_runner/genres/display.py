@@ -27,7 +27,7 @@ from ..board import (
 from ..puzzle import Answer
 from . import vocabulary as words
 from .header import Header
-from .layers import Layers, Pos, clue_position
+from .layers import Layers, Pos, clue_position, number_range
 
 Seg = tuple[Pos, Pos]
 
@@ -48,10 +48,19 @@ class Shown(NamedTuple):
     diagonals: dict[Pos, str]
 
 
-def shown(header: Header, answer: Answer) -> Shown:
-    """The answer's atoms read by the header's roles (an atom of another shape raises,
-    which the registry reports as an encoding whose answers do not fit)."""
+def shown(header: Header, answer: Answer, layers: Layers) -> Shown:
+    """The answer's atoms read by the header's roles (an atom of another shape, or of a
+    cell off the grid, raises, which the registry reports as an encoding whose answers
+    do not fit)."""
     out = Shown({}, {}, set(), set(), {}, {}, set(), set(), set(), {}, {})
+
+    def _pos(args: tuple[Any, ...]) -> Pos:
+        row, col = _int(args[0]), _int(args[1])
+        if not (1 <= row <= layers.rows and 1 <= col <= layers.cols):
+            raise ValueError(f"the cell ({row},{col}) is off the {layers.rows}x{layers.cols} "
+                             "grid")
+        return row, col
+
     labels: dict[Pos, Any] = {}
     for show in header.shows:
         atoms = answer.atoms(show.predicate, show.arity)
@@ -89,10 +98,6 @@ def _int(value: Any) -> int:
     return value
 
 
-def _pos(args: tuple[Any, ...]) -> Pos:
-    return _int(args[0]), _int(args[1])
-
-
 def _symbol(name: Any) -> str:
     if name not in SYMBOLS:
         raise ValueError(f"{name!r} is no symbol ({', '.join(SYMBOLS)})")
@@ -113,12 +118,12 @@ def covers_cells(header: Header) -> bool:
 # --- the board ---------------------------------------------------------------------------
 
 def board(header: Header, layers: Layers, answer: Answer) -> Board:
-    seen = shown(header, answer)
+    seen = shown(header, answer, layers)
     covering = covers_cells(header) and bool(answer.symbols)
     cells = tuple(tuple(_cell(header, layers, seen, (r, c), covering)
                         for c in range(1, layers.cols + 1))
                   for r in range(1, layers.rows + 1))
-    return Board(_grid(layers, cells, seen), header.summary)
+    return Board(_grid(layers, cells, seen), legend(header, layers))
 
 
 def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> Board:
@@ -140,7 +145,17 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
                          (s.arguments[2].number, s.arguments[3].number))
                         for s in conflict if s.name == "between" and len(s.arguments) == 5}
     return Board(_grid(layers, cells, empty, conflict_sides, conflict_points,
-                       conflict_between), header.summary)
+                       conflict_between), legend(header, layers))
+
+
+def legend(header: Header, layers: Layers) -> str:
+    """The genre's summary, and the numbers' range where a parameter moves it."""
+    span = number_range(layers, header)
+    if span is None or header.numbers is None or all(
+            word.isdigit() or word in words.SIZE_WORDS
+            for _, word in (*header.numbers.low, *header.numbers.high)):
+        return header.summary
+    return f"{header.summary}; numbers {span[0]}..{span[1]}"
 
 
 def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
@@ -245,7 +260,7 @@ _SIGNS = {"lt": ("<", "\u2227"), "gt": (">", "\u2228")}  # across, or down (a we
 # --- JSON --------------------------------------------------------------------------------
 
 def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, Any]:
-    seen = shown(header, answer)
+    seen = shown(header, answer, layers)
     covering = covers_cells(header)
     grid: list[list[Any]] = [[_json_cell(layers, seen, (r, c), covering)
                               for c in range(1, layers.cols + 1)]

@@ -20,6 +20,8 @@ _DEFAULT = re.compile(r"rows|cols|[0-9]{1,9}")
 _SIGNATURE = re.compile(r"([a-z_][A-Za-z0-9_']*)/([0-9]+)")
 _DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?(\??)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
+_BOUND = re.compile(r"[+-]?(?:[0-9]{1,9}|[a-z][a-z0-9_]*)(?:[+-](?:[0-9]{1,9}|[a-z][a-z0-9_]*))*")
+_TERM = re.compile(r"([+-]?)([0-9]+|[a-z][a-z0-9_]*)")
 _CLINGO_OPTION = re.compile(r"--[a-z][a-z0-9-]*(=[A-Za-z0-9_.,:-]+)?")
 MAX_LINE = 500
 
@@ -57,6 +59,30 @@ class Generate(NamedTuple):
     arity: int
     size: tuple[int, int] | None
     line: int
+    reach: int | None = None  # `reach CELLS`: larger blank grids are beyond a minute
+
+
+Bound = tuple[tuple[int, str], ...]   # terms added up: (sign, a whole number or a word)
+
+
+class Numbers(NamedTuple):
+    """`%! numbers LOW..HIGH [once]`: the numbers a cell's clue may hold; `once`: no two
+    cells are given the same."""
+
+    low: Bound
+    high: Bound
+    once: bool
+    line: int
+
+
+class Preamble(NamedTuple):
+    """`%! preamble KEY NAME[?=DEFAULT]`: a line `KEY: VALUE` before the grid gives the
+    parameter NAME, which the size line then does not hold."""
+
+    key: str
+    param: str
+    default: str | None
+    line: int
 
 
 class Block(NamedTuple):
@@ -89,6 +115,8 @@ class Header(NamedTuple):
     json_integers: bool = False            # --json writes the grid's numbers as numbers
     square: bool = False                   # a grid has as many rows as columns
     defaults: tuple[tuple[str, str], ...] = ()  # parameters that may be left out, defaults
+    numbers: Numbers | None = None         # the range of the cells' numbers
+    preambles: tuple[Preamble, ...] = ()   # parameters stated on lines before the grid
 
     def has(self, kind: str) -> bool:
         return kind in self.inputs
@@ -134,6 +162,8 @@ class _Reading:
         self.generates: list[Generate] = []
         self.options: list[str] = []
         self.max_size: int | None = None
+        self.numbers: Numbers | None = None
+        self.preambles: list[Preamble] = []
 
     def fail(self, line: int, problem: str) -> InputError:
         return InputError(self.source, f"header: {problem}", line)
@@ -177,6 +207,33 @@ class _Reading:
         if not rest.isdigit() or not 0 < int(rest) <= 10**9:
             raise self.fail(number, f"max-size {rest[:40]!r} is not a number of cells")
         self.max_size = int(rest)
+
+    def _numbers(self, number: int, rest: str) -> None:
+        span, *extra = rest.split()
+        low, dots, high = span.partition("..")
+        if not dots or not _BOUND.fullmatch(low) or not _BOUND.fullmatch(high):
+            raise self.fail(number, f"expected 'numbers LOW..HIGH [once]', each bound whole "
+                            f"numbers, parameters, rows, cols or cells added up (1..cols, "
+                            f"low..low+cells-1), found {span[:40]!r}")
+        if extra not in ([], ["once"]):
+            raise self.fail(number, f"unexpected {' '.join(extra)[:40]!r} after the range "
+                            "(only 'once': no number given twice)")
+        self.numbers = Numbers(_terms(low), _terms(high), bool(extra), number)
+
+    def _preamble(self, number: int, rest: str) -> None:
+        parts = rest.split()
+        name, optional, default = parts[-1].partition("?=")
+        if len(parts) != 2 or not _NAME.fullmatch(parts[0]) or not _NAME.fullmatch(name):
+            raise self.fail(number, f"expected 'preamble KEY NAME' or 'preamble KEY "
+                            f"NAME?=DEFAULT' (names of a-z, digits, _), found {rest[:40]!r}")
+        if optional and not _DEFAULT.fullmatch(default):
+            raise self.fail(number, f"the default of {name[:40]!r} is {default[:20]!r}: "
+                            "expected rows, cols or a whole number")
+        if any(p.key == parts[0] for p in self.preambles):
+            raise self.fail(number, f"a second 'preamble {parts[0]}' line")
+        self._once(self.params + [p.param for p in self.preambles], name, number)
+        self.preambles.append(Preamble(parts[0], name, default if optional else None, number))
+        self.inputs.setdefault("param", number)
 
     def _tatham(self, number: int, rest: str) -> None:
         if not _NAME.fullmatch(rest):
@@ -252,6 +309,8 @@ class _Reading:
             if not _NAME.fullmatch(name):
                 raise self.fail(number, f"the parameter {name[:40]!r} is not a name")
             self._once(self.params, name, number)
+            if any(preamble.param == name for preamble in self.preambles):
+                raise self.fail(number, f"the parameter {name[:40]!r} is a preamble's")
             self.param_list = listed
             if optional:
                 self.defaults[name] = default
@@ -356,27 +415,39 @@ class _Reading:
     def _generate(self, number: int, rest: str) -> None:
         parts = rest.split()
         signature = _SIGNATURE.fullmatch(parts[2]) if len(parts) >= 3 else None
-        if signature is None or parts[1] != "from" or len(parts) not in (3, 5):
-            raise self.fail(number, "expected 'generate KIND from NAME/ARITY [size RxC]'")
-        size = None
-        if len(parts) == 5:
-            match = _SIZE.fullmatch(parts[4])
-            if parts[3] != "size" or not match:
+        if signature is None or parts[1] != "from" or len(parts) not in (3, 5, 7):
+            raise self.fail(number, "expected 'generate KIND from NAME/ARITY [size RxC] "
+                            "[reach CELLS]'")
+        size = reach = None
+        extra = dict(zip(parts[3::2], parts[4::2], strict=True))
+        if "size" in extra:
+            match = _SIZE.fullmatch(extra["size"])
+            if not match:
                 raise self.fail(number, f"expected 'size ROWSxCOLS', found "
-                                f"{' '.join(parts[3:])[:40]!r}")
+                                f"{extra['size'][:40]!r}")
             size = (int(match[1]), int(match[2]))
+        if "reach" in extra:
+            if not extra["reach"].isdigit() or not 0 < int(extra["reach"]) <= 10**6:
+                raise self.fail(number, f"expected 'reach CELLS', a number of cells, found "
+                                f"{extra['reach'][:40]!r}")
+            reach = int(extra["reach"])
+        if set(extra) - {"size", "reach"} or len(extra) != len(parts[3:]) // 2:
+            raise self.fail(number, f"expected 'size ROWSxCOLS' or 'reach CELLS', found "
+                            f"{' '.join(parts[3:])[:40]!r}")
         if any(made.kind == parts[0] for made in self.generates):
             raise self.fail(number, f"a second 'generate {parts[0]}' line")
         if size and any(made.size for made in self.generates):
             raise self.fail(number, "the size of a blank grid is given twice")
         self.generates.append(Generate(parts[0], signature[1], int(signature[2]), size,
-                                       number))
+                                       number, reach))
 
     def header(self) -> Header:
         for key in ("genre", "summary"):
             if key not in self.values:
                 raise InputError(self.source, f"header: no '%! {key}' line (a genre file "
                                  "starts with '%! genre NAME' and '%! summary TEXT')", 1)
+        if self.numbers is not None:
+            self._check_numbers(self.numbers)
         return Header(
             self.source, self.values["genre"], self.values["summary"], self.inputs,
             tuple(self.sides), tuple(self.between), tuple(self.params), self.param_list,
@@ -384,4 +455,20 @@ class _Reading:
             tuple(self.shows), tuple(self.generates), self.values.get("configuration"),
             tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
             self.values.get("json") == "integers", self.values.get("grid") == "square",
-            tuple(self.defaults.items()))
+            tuple(self.defaults.items()), self.numbers, tuple(self.preambles))
+
+    def _check_numbers(self, numbers: Numbers) -> None:
+        if "number" not in self.inputs:
+            raise self.fail(numbers.line, "'numbers' bounds the cells' numbers, and the "
+                            "genre reads none ('%! input cells number')")
+        single = [*(self.params[:-1] if self.param_list else self.params),
+                  *(preamble.param for preamble in self.preambles)]
+        for _, word in (*numbers.low, *numbers.high):
+            if not word.isdigit() and word not in words.SIZE_WORDS and word not in single:
+                raise self.fail(numbers.line, f"{word[:40]!r} in the range is neither "
+                                f"{', '.join(words.SIZE_WORDS)} nor a parameter (%! input "
+                                "param)")
+
+
+def _terms(bound: str) -> Bound:
+    return tuple((-1 if sign == "-" else 1, word) for sign, word in _TERM.findall(bound))

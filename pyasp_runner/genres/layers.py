@@ -13,7 +13,7 @@ from typing import NamedTuple
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import vocabulary as words
-from .header import Header
+from .header import Bound, Header
 
 Pos = tuple[int, int]
 
@@ -60,8 +60,10 @@ def defaults(layers: Layers, header: Header) -> dict[str, int]:
     """The value of each parameter the puzzle may leave out (`NAME?=DEFAULT`), when it
     does: a number, or the grid's rows or columns."""
     sides = {"rows": layers.rows, "cols": layers.cols}
+    optional = [*header.defaults, *((preamble.param, preamble.default)
+                                    for preamble in header.preambles if preamble.default)]
     return {name: sides[default] if default in sides else int(default)
-            for name, default in header.defaults}
+            for name, default in optional}
 
 
 def without_defaults(layers: Layers, header: Header) -> Layers:
@@ -72,6 +74,41 @@ def without_defaults(layers: Layers, header: Header) -> Layers:
         if kept.get(name) == value:
             del kept[name]
     return layers._replace(params=kept)
+
+
+def number_range(layers: Layers, header: Header) -> tuple[int, int] | None:
+    """The numbers a cell's clue may hold (`%! numbers LOW..HIGH`), for this grid and its
+    parameters; None when the header sets none."""
+    if header.numbers is None:
+        return None
+    values = {"rows": layers.rows, "cols": layers.cols, "cells": layers.rows * layers.cols,
+              **defaults(layers, header)}
+    values.update((name, value) for name, value in layers.params.items()
+                  if isinstance(value, int))  # a bound names no list parameter
+
+    def total(bound: Bound) -> int:
+        return sum(sign * (int(word) if word.isdigit() else values[word])
+                   for sign, word in bound)
+
+    return total(header.numbers.low), total(header.numbers.high)
+
+
+def misplaced_number(layers: Layers, header: Header) -> tuple[Pos, str] | None:
+    """The first cell (reading order) whose number `%! numbers` refuses, and why: out of
+    the range, or (`once`) given in an earlier cell too."""
+    span = number_range(layers, header)
+    if span is None:
+        return None
+    low, high = span
+    first: dict[int, Pos] = {}
+    for pos, value in sorted(layers.numbers.items()):
+        if not low <= value <= high:
+            return pos, f"{value} is out of range {low}..{high}"
+        if header.numbers and header.numbers.once and value in first:
+            return pos, (f"{value} is given twice (also at row {first[value][0]}, column "
+                         f"{first[value][1]}); each number stands once")
+        first.setdefault(value, pos)
+    return None
 
 
 def facts(layers: Layers, header: Header) -> tuple[tuple[Symbol, ...], tuple[Symbol, ...]]:

@@ -12,10 +12,11 @@ from typing import NamedTuple
 from ..board import SYMBOLS as SYMBOLS  # the symbols a cell may show
 
 KEYS = ("genre", "summary", "input", "token", "text", "puzzlink", "structure", "show",
-        "generate", "configuration", "option", "max-size", "tatham", "json", "grid")
+        "generate", "configuration", "option", "max-size", "tatham", "json", "grid",
+        "numbers", "preamble")
 # Keys a header may give once (the others add a line's worth each time).
 SINGLE_KEYS = frozenset({"genre", "summary", "text", "configuration", "max-size",
-                         "tatham", "json", "grid"})
+                         "tatham", "json", "grid", "numbers"})
 
 
 class Kind(NamedTuple):
@@ -77,6 +78,10 @@ GENERATE_PART = "generate"
 JSON_FORMS = ("integers",)
 # What a grid must be (`%! grid square`): else a puzzle is refused as it is read.
 GRID_SHAPES = ("square",)
+
+# The words a bound of `%! numbers LOW..HIGH` may add up, besides whole numbers and the
+# parameters' names: the grid's rows, columns and cells.
+SIZE_WORDS = ("rows", "cols", "cells")
 
 # The text grid's blocks after its size line (`%! text`).
 BLOCKS = ("cells", "cells+between", "rooms", "top", "bottom", "left", "right", "points")

@@ -19,8 +19,10 @@ from ...errors import InputError
 from ...gridlayouts import LAYOUTS_READ, grid_rows, is_rule
 from ..header import Header
 from ..layers import Layers, Pos, empty
-from .textgrid import MAX_SIDE, Line, read_cells, size_line_fields
+from .textgrid import MAX_SIDE, Line, check_numbers, read_cells, size_line_fields
 
+# The smallest square written on one line, a character per cell (16 for 4x4).
+MIN_COMPACT_SIDE = 4
 # A row written a character per cell: nothing that separates fields.
 _COMPACT = re.compile(r"[^\s,;|\[\]+]{2,}")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -43,13 +45,16 @@ def applies(header: Header, lines: list[Line]) -> bool:
     # A first line of whole numbers alone, as many as no row below has: a size line
     # written wrong (`2 3 1 1`), which the plain text grid's reader names.
     first = lines[0][1].split()
+    if len(lines) == 1 and len(first) == 1:
+        return True  # a grid of one cell: a size line has two numbers or more
     return not (all(_WHOLE.fullmatch(word) for word in first)
                 and (len(lines) == 1 or len(lines[1][1].split()) != len(first)))
 
 
-def read(text: str, lines: list[Line], source: str, header: Header) -> Layers:
+def read(text: str, lines: list[Line], source: str, header: Header,
+         stated: dict[str, int] | None = None) -> Layers:
     """The grid of `text`, whose content `lines` (`textgrid.content_lines`) are not the
-    plain text grid's."""
+    plain text grid's (`stated`: the parameters lines before them gave)."""
     if "#" in header.tokens and text.lstrip().startswith("#"):
         # Lines before the grid that begin with `#` are comments: with `#` a cell's token,
         # a first row that begins with one would be dropped as a comment.
@@ -80,13 +85,15 @@ def read(text: str, lines: list[Line], source: str, header: Header) -> Layers:
             cells[(r, c)] = token
             line_of[(r, c)] = number
     try:
-        return read_cells(cells, empty(height, width), header, source, line_of)
+        read = read_cells(cells, empty(height, width)._replace(params=dict(stated or {})),
+                          header, source, line_of)
     except InputError as error:
         if error.line != rows[0][0]:
             raise
         raise InputError(source, f"{error.problem}; the first line is neither the size line "
                          f"'ROWS COLS' nor a row of cells ({LAYOUTS_READ})", error.line
                          ) from None
+    return check_numbers(read, header, source, line_of)
 
 
 def _compact(fields: list[list[str]]) -> bool:
@@ -109,6 +116,9 @@ def _boxed(lines: list[Line]) -> tuple[list[Line], list[list[str]]] | None:
     body = [line for line in lines if not is_rule(line[1])]
     if not body or not any("|" in text for _, text in body):
         return None
+    if any(not part.strip() for _, text in body if "|" in text
+           for part in text.strip().strip("|").split("|")):
+        return None  # a blank between bars: a bordered grid of a cell each (`grid_rows`)
     if any(_SPACED_BOX.search(text) for _, text in body):
         return body, [text.replace("|", " ").split() for _, text in body]
     boxes = [[box.strip() for box in text.strip().strip("|").split("|")] for _, text in body]
@@ -122,7 +132,7 @@ def _compact_line(lines: list[Line]) -> tuple[list[Line], list[list[str]]] | Non
         return None
     text = lines[0][1]
     side = math.isqrt(len(text))
-    if side * side != len(text):
-        return None
+    if side * side != len(text) or side < MIN_COMPACT_SIDE:
+        return None  # shorter, it is one cell's text (`0007`), not 2x2 or 3x3 cells
     return ([lines[0]] * side,
             [list(text[at:at + side]) for at in range(0, len(text), side)])

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from ...errors import InputError
 from .. import vocabulary as words
 from ..header import Block, Header
-from ..layers import Layers, Pos, empty, numbered_regions
+from ..layers import Layers, Pos, empty, misplaced_number, number_range, numbered_regions
+from . import preamble
 
 MAX_SIDE = 1000
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
@@ -41,13 +42,15 @@ def read(text: str, source: str, header: Header) -> Layers:
     return read_lines(content_lines(text), source, header)
 
 
-def read_lines(lines: list[Line], source: str, header: Header) -> Layers:
-    """The grid of these numbered lines: the size line, then the header's blocks."""
+def read_lines(lines: list[Line], source: str, header: Header,
+               stated: dict[str, int] | None = None) -> Layers:
+    """The grid of these numbered lines: the size line, then the header's blocks
+    (`stated`: the parameters the lines before them gave, `preamble.read`)."""
     if not lines:
         raise InputError(source, "empty: no puzzle in it")
     number, first = lines[0]
     rows, cols, params = _size_line(first, source, number, header)
-    layers = empty(rows, cols)._replace(params=params)
+    layers = empty(rows, cols)._replace(params={**params, **(stated or {})})
     blocks = _blocks_present(header.text, len(lines) - 1, rows, source, number)
     at = 1
     cells: dict[Pos, str] = {}
@@ -85,8 +88,9 @@ def read_lines(lines: list[Line], source: str, header: Header) -> Layers:
                 value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}")
                 if value is not None:
                     layers.outside[(block, index)] = (value,)
-    layers = read_cells(cells, layers, header, source,
-                         {pos: line_of[("cells", pos)] for pos in cells})
+    cell_lines = {pos: line_of[("cells", pos)] for pos in cells}
+    layers = check_numbers(read_cells(cells, layers, header, source, cell_lines), header,
+                           source, cell_lines)
     if rooms:
         layers = _read_rooms(rooms, layers, header, source,
                              {pos: line_of[("rooms", pos)] for pos in rooms})
@@ -219,8 +223,12 @@ def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: st
             raise refuse(pos, f"{what} {token[:20]!r}, but {header.genre} has no {kind} "
                          "clues (%! input)")
 
+    span = number_range(layers, header)
     for pos, token in cells.items():
         known = meaning(token, header)
+        if known is not None and known[0] == "empty" and span and _NUMBER.fullmatch(token) \
+                and span[0] <= int(token) <= span[1]:
+            known = None  # a number of the range (`0` of 0..8), though it marks an empty cell
         if known is not None:
             kind, symbol = known
             if kind in ("shaded", "unshaded", "unknown"):
@@ -257,6 +265,16 @@ def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: st
                            unknown=frozenset(sets["unknown"]), blocked=frozenset(sets["blocked"]))
 
 
+def check_numbers(layers: Layers, header: Header, source: str, line_of: dict[Pos, int]
+                  ) -> Layers:
+    """The layers, unless a cell's number is one `%! numbers` refuses (InputError naming
+    the cell and its line)."""
+    if misplaced := misplaced_number(layers, header):
+        (row, col), problem = misplaced
+        raise InputError(source, f"row {row}, column {col}: {problem}", line_of[(row, col)])
+    return layers
+
+
 def _read_rooms(rooms: dict[Pos, str], layers: Layers, header: Header, source: str,
                 line_of: dict[Pos, int]) -> Layers:
     blocked = set(layers.blocked)
@@ -291,7 +309,8 @@ def write(layers: Layers, header: Header) -> str:
     for name in header.params:
         value = layers.params.get(name, ())
         params.extend(map(str, value) if isinstance(value, tuple) else [str(value)])
-    out = [" ".join([str(layers.rows), str(layers.cols), *params])]
+    out = [*preamble.lines_of(layers, header),
+           " ".join([str(layers.rows), str(layers.cols), *params])]
     empty = token_for(header, "empty")
     for block in header.text:
         lines = _write_block(block.name, layers, header)
