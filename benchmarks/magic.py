@@ -9,8 +9,10 @@ benchmarks/data/magic-third/ (or the files named), runs in turn, K times (defaul
 alternated so that a busy machine slows all three alike:
 
 - `after`: `solve-asp magic FILE --json --models M` with the encoding of the checkout;
-- `before`: the same with `--encoding` set to asp/magic.lp as it was at git revision REV
-  (default: the commit before the order encoding);
+- `before`: the same command of the package as it was at git revision REV (its
+  `pyasp_runner/` and `asp/`, taken with `git archive`; default: the commit before the
+  order encoding), so that a revision from before magic was a genre file reads the
+  board with its own reader;
 - `imperative`: `python -m pyasp_runner.imperative magic FILE --limit M`,
 
 where M is 2 (a solution and a second one: uniqueness), or the instance's count + 1 or
@@ -31,7 +33,8 @@ the same way from seeds A..B (written to a temporary folder, not committed): a s
 the class, where one board's time says little (a search's time on these boards varies
 several-fold from board to board and with clasp's seed).
 
-`--before-encoding FILE` compares against another encoding file instead of a revision,
+`--before-encoding FILE` compares against another encoding file (a genre file for the
+checkout's `magic`) instead of a revision,
 and `--before-args` adds solve-asp options to the `before` side only (e.g.
 `--before-args="--configuration frumpy"`): a search setting measured against the
 checkout's. `--no-imperative` leaves the imperative solver out (it takes its whole time
@@ -146,12 +149,15 @@ def make(write: bool) -> None:
             sys.exit(f"{target} is not what its seed makes (run with --write)")
 
 
-def old_encoding(revision: str, folder: Path) -> Path:
-    text = subprocess.run(["git", "show", f"{revision}:asp/magic.lp"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout
-    path = folder / f"magic-{revision}.lp"
-    path.write_text(text, encoding="utf-8")
-    return path
+def old_checkout(revision: str, folder: Path) -> Path:
+    """The package and its encodings as they were at `revision`, in a folder of `folder`:
+    `python -m pyasp_runner` run there is that revision's command."""
+    archive = subprocess.run(["git", "archive", revision, "pyasp_runner", "asp"], cwd=ROOT,
+                             check=True, capture_output=True).stdout
+    target = folder / f"at-{revision}"
+    target.mkdir()
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
 
 
 def models_wanted(path: Path) -> int:
@@ -178,10 +184,13 @@ def checked(path: Path, solutions: list[dict]) -> int:
     return len(grids)
 
 
-def solve_asp(path: Path, limit: int, time_limit: float, *extra: str) -> dict[str, Any]:
+def solve_asp(path: Path, limit: int, time_limit: float, *extra: str,
+              cwd: Path = ROOT) -> dict[str, Any]:
+    """`solve-asp magic` on `path` as the package in `cwd` has it (the checkout, or an
+    old revision's `old_checkout`)."""
     argv = [*COMMAND, "magic", str(path), "--json", "--models", str(limit),
             "--time-limit", str(time_limit), *extra]
-    code, out, wall, _, cpu = _run_child_cpu(argv, None)
+    code, out, wall, _, cpu = _run_child_cpu(argv, None, cwd)
     row: dict[str, Any] = {"wall_s": wall, "cpu_s": cpu, "status": f"exit {code}"}
     try:
         data = json.loads(out)
@@ -224,8 +233,12 @@ def bench_file(path: Path, before: Path, before_args: list[str], repeat: int,
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": [], "imp": []}
     for _ in range(repeat):
         runs["after"].append(solve_asp(path, limit, time_limit))
-        runs["before"].append(solve_asp(path, limit, time_limit, "--encoding", str(before),
-                                        *before_args))
+        if before.is_dir():  # an old revision's package
+            runs["before"].append(solve_asp(path, limit, time_limit, *before_args,
+                                            cwd=before))
+        else:
+            runs["before"].append(solve_asp(path, limit, time_limit, "--encoding",
+                                            str(before), *before_args))
         runs["imp"].append(imperative(path, limit, time_limit) if with_imperative
                            else {"status": "not run"})
     after, old = runs["after"][0], runs["before"][0]
@@ -252,7 +265,8 @@ def bench_file(path: Path, before: Path, before_args: list[str], repeat: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
-    parser.add_argument("--before", default=BEFORE, help="git revision of the old encoding")
+    parser.add_argument("--before", default=BEFORE,
+                        help="git revision of the old package and encoding")
     parser.add_argument("--before-encoding", type=Path, metavar="FILE",
                         help="an encoding file as the `before` side (instead of --before)")
     parser.add_argument("--before-args", default="", metavar="ARGS",
@@ -270,12 +284,12 @@ def main() -> None:
         *(DATA / board_name(n, seed) for n, seed in BOARDS)]
     files = [path for path in files if not args.only or args.only in path.name]
     print(machine())
-    named = args.before_encoding or f"asp/magic.lp at {args.before}"
+    named = args.before_encoding or f"the package at {args.before}"
     print(f"median of {args.repeat} alternated runs; before = {named} {args.before_args}; "
           "CPU = the child's user + system time; ratios of CPU; a timed-out side shows '-'")
     with tempfile.TemporaryDirectory() as folder:
         before = args.before_encoding.resolve() if args.before_encoding else \
-            old_encoding(args.before, Path(folder))
+            old_checkout(args.before, Path(folder))
         if args.seeds:
             files += [path for path in fresh_boards(args.seeds, Path(folder))
                       if not args.only or args.only in path.name]

@@ -253,7 +253,7 @@ def test_writers_refuse_what_their_format_cannot_say():
      "a cell holds '1' and '3' on two lines"),
     ("hidoku", "hidoku with size 3\n----\n| 1|  |\n----\n|  | 4|\n----\n", 1,
      "the size line says 3x3"),
-    ("magic", "1 . 3\nx 5 6\n7 8 9\n", 2, "unknown entry 'x'"),
+    ("magic", "1 . 3\nx 5 6\n7 8 9\n", 2, "unknown token 'x'"),
     ("magic", "[[2, 7, 6],\n [9, 5],\n [4, 3, 0]]\n", 2, "expected 3 fields like the first row"),
     ("abc", "size: 3\nletters: C-A\n", 2, "the range C-A is empty"),
     ("abc", "5 4 d\n- - - - -\n", 1, "the grid is square"),
@@ -372,7 +372,7 @@ def test_a_first_line_that_fits_as_a_row_is_a_row_not_a_size_line():
 def test_magic_zero_is_a_number_where_the_range_holds_it():
     magic = PUZZLES["magic"]
     instance = magic.parse("range: 0..8\n0 _ _\n_ _ _\n_ _ _\n", "p")
-    assert [str(clue) for clue in instance.clues] == ["given(1,1,0)"]
+    assert [str(clue) for clue in instance.clues] == ["number(1,1,0)"]
     assert magic.parse("0 _ _\n_ _ _\n_ _ _\n", "p").clues == ()
 
 

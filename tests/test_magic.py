@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from clingo import Function, Number
 from conftest import ROOT, assert_refused
 from rich.console import Console
 
@@ -12,16 +13,20 @@ from pyasp_runner import runner
 from pyasp_runner.cli import main
 from pyasp_runner.errors import InputError
 from pyasp_runner.puzzle import Answer, fact
-from pyasp_runner.puzzles import magic, registry
+from pyasp_runner.puzzles import registry
 
+MAGIC = registry()["magic"]
 REFERENCE = ROOT / "instances" / "magic" / "5x5.csv"
 
 
+def low(value: int):
+    return Function("param", [Function("low"), Number(value)])
+
+
 def test_reference_facts():
-    instance = magic.parse(REFERENCE.read_text(), "5x5.csv")
-    assert set(instance.structure) == {fact("size", 5), fact("low", 5)}
-    assert len(instance.clues) == 8 and fact("given", 1, 5, 15) in instance.clues
-    assert instance.data.line_sum == 85
+    instance = MAGIC.parse(REFERENCE.read_text(), "5x5.csv")
+    assert {fact("grid", 5, 5), low(5)} <= set(instance.structure)
+    assert len(instance.clues) == 8 and fact("number", 1, 5, 15) in instance.clues
 
 
 @pytest.mark.parametrize("text", [
@@ -30,18 +35,18 @@ def test_reference_facts():
     "# Lo Shu\n\n 4 ,9,___\n__,__,__\n__,__,__\n",
 ])
 def test_format_variants(text):
-    instance = magic.parse(text, "t.csv")
-    assert instance.clues == (fact("given", 1, 1, 4), fact("given", 1, 2, 9))
-    assert instance.data.line_sum == 15
+    instance = MAGIC.parse(text, "t.csv")
+    assert instance.clues == (fact("number", 1, 1, 4), fact("number", 1, 2, 9))
+    assert low(1) in instance.structure
 
 
 def test_negative_range():
-    encoding = registry()["magic"].encoding
     counts = []
     for text in ("range: -4..4\n-1,_,_\n_,_,_\n_,_,_\n", "range: -4..4\n_,0,_\n_,_,_\n_,_,_\n"):
-        instance = magic.parse(text, "t.csv")
-        assert instance.data.line_sum == 0
-        counts.append(runner.solve(encoding, instance.facts, runner.Limits(models=0)).count)
+        instance = MAGIC.parse(text, "t.csv")
+        assert low(-4) in instance.structure
+        counts.append(runner.solve(MAGIC.encoding, instance.facts,
+                                   runner.Limits(models=0)).count)
     # The Lo Shu minus 5: -1 (its 4) in a corner twice; 0 (its centre) never on row 1.
     assert counts == [2, 0]
 
@@ -52,15 +57,15 @@ def test_negative_range():
     ("1,2\n3,4,5\n", 2, "expected 2 fields like the first row"),
     ("1,2,3\n_,_,_\n", 1, "square"),
     ("10,_,_\n_,_,_\n_,_,_\n", 1, "out of range 1..9"),
-    ("1,_,_\n_,_,_\n_,1,_\n", 3, "duplicate given 1"),
-    ("1,x,_\n_,_,_\n_,_,_\n", 1, "unknown entry 'x'"),
+    ("1,_,_\n_,_,_\n_,1,_\n", 3, "1 is given twice"),
+    ("1,x,_\n_,_,_\n_,_,_\n", 1, "unknown token 'x'"),
     ("range: 1..10\n_,_,_\n_,_,_\n_,_,_\n", 1, "needs 9"),
     ("range: 1-9\n_,_,_\n_,_,_\n_,_,_\n", 1, "expected LO..HI"),
     ("range: 1..99999999999\n_\n", 1, "too large"),
     ("#\n_,_\n_,5\n", 3, "out of range 1..4"),
 ])
 def test_bad_input_names_file_line_and_problem(text, line, words):
-    assert_refused(magic.parse, text, line, words, "bad.csv")
+    assert_refused(MAGIC.parse, text, line, words, "bad.csv")
 
 
 def _text(renderable) -> str:
@@ -70,41 +75,41 @@ def _text(renderable) -> str:
 
 
 def test_render_full_and_partial():
-    instance = magic.parse("4,_,_\n_,_,_\n_,_,_\n", "t.csv")
+    instance = MAGIC.parse("4,_,_\n_,_,_\n_,_,_\n", "t.csv")
     square = [[4, 9, 2], [3, 5, 7], [8, 1, 6]]
     values = [fact("value", r, c, v) for r, row in enumerate(square, start=1)
               for c, v in enumerate(row, start=1)]
-    full = Answer((*values, fact("given", 1, 1, 4)))
-    text = _text(registry()["magic"].render(instance, full))
-    assert "[4]" in text and " 9 " in text and "sums to 15" in text
-    partial = Answer((fact("value", 2, 2, 5), fact("given", 1, 1, 4)))
-    assert "·" in _text(registry()["magic"].render(instance, partial))
-    assert magic.solution_json(instance, partial) == {
-        "grid": [[None, None, None], [None, 5, None], [None, None, None]]}
-    conflict = _text(registry()["magic"].render_conflict(instance, [fact("given", 1, 1, 4)]))
+    text = _text(MAGIC.render(instance, Answer(tuple(values))))
+    assert "[4]" in text and " 9 " in text and "numbers 1..9" in text
+    partial = Answer((fact("value", 2, 2, 5),))
+    assert "·" in _text(MAGIC.render(instance, partial))
+    assert MAGIC.solution_json(instance, partial)["grid"] == [
+        [4, None, None], [None, 5, None], [None, None, None]]
+    conflict = _text(MAGIC.render_conflict(instance, [fact("number", 1, 1, 4)]))
     assert ">4<" in conflict
-    describe = registry()["magic"].describe_clue
-    assert describe(instance, fact("given", 1, 1, 4)) == "the 4 at (1,1)"
+    assert MAGIC.describe_clue(instance, fact("number", 1, 1, 4)) == "the 4 at (1,1)"
 
 
 def test_write_round_trip():
-    instance = magic.parse(REFERENCE.read_text(), "5x5.csv")
-    text = magic.write(instance, list(instance.clues))
-    again = magic.parse(text, "written.csv")
-    assert set(again.clues) == set(instance.clues) and again.data == instance.data
-    assert text.startswith("range: 5..29\n")
+    instance = MAGIC.parse(REFERENCE.read_text(), "5x5.csv")
+    text = MAGIC.writer("text")(instance, list(instance.clues))
+    again = MAGIC.parse(text, "written.txt")
+    assert set(again.clues) == set(instance.clues) and again.structure == instance.structure
+    assert text.startswith("range: 5..29\n5 5\n")
 
 
 def test_blank_and_clues_of():
-    blank = magic.blank("3x3")
-    assert blank.clues == () and blank.data == magic.MagicInput(3, 1)
-    assert magic.blank(None).data.n == 4 and magic.blank("5").data.n == 5
-    for bad in ("3x4", "x", "0", "abc", "1000"):
+    making = MAGIC.spec.generating
+    blank = making.blank("3x3")
+    assert blank.clues == () and low(1) in blank.structure
+    assert making.blank(None).data.rows == 4 and making.blank("5").data.rows == 5
+    for bad in ("3x4", "x", "0", "abc", "10000"):
         with pytest.raises(InputError):
-            magic.blank(bad)
+            making.blank(bad)
     answer = Answer((fact("value", 1, 1, 4), fact("value", 1, 2, 9)))
-    clues = magic.clues_of(blank, answer)
-    assert magic.parse(magic.write(blank, clues), "w.csv").clues == tuple(clues)
+    clues = making.clues_of(blank, answer)
+    written = MAGIC.writer("text")(blank, clues)
+    assert MAGIC.parse(written, "w.txt").clues == tuple(clues)
 
 
 def run(capsys, *argv):

@@ -522,9 +522,10 @@ def test_a_new_genre_is_solved_from_its_rules_and_a_pasted_puzzle(client):
 @pytest.mark.parametrize("genre", sorted(set(registry()) - set(module_names())))
 def test_a_shipped_genre_is_solved_and_hinted_from_its_instance(client, genre):
     """A genre in the package is in the studio's list as every puzzle is: its first
-    instance solved (checked by the genre's own checker) and hinted."""
-    path = sorted(p for p in (ROOT / "instances" / genre).iterdir()
-                  if not p.name.endswith(".expected.json"))[0]
+    instance with one answer solved (checked by the genre's own checker) and hinted."""
+    path = next(p for p in sorted((ROOT / "instances" / genre).iterdir())
+                if not p.name.endswith(".expected.json") and json.loads(
+                    p.with_name(p.stem + ".expected.json").read_text())["unique"] is True)
     result = run_job(client, {"action": "solve", "puzzle": genre, "instance": path.name})
     assert result["status"] == "solved" and result["unique"] is True
     checker(genre).check(path.read_text(), result["solution"])

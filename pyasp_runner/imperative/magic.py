@@ -13,21 +13,20 @@ and the list is not needed.
 
 from __future__ import annotations
 
-from ..puzzles.magic import parse
+from ..puzzles import registry
 from ._common import Enough, Result, Watch
 
 
 def read(text: str) -> tuple[list[list[int | None]], int]:
-    """The grid (None where empty) and the lowest number, read by the package's parser,
+    """The grid (None where empty) and the lowest number, read by the package's reader,
     which knows every layout the command reads (CSV, whitespace rows, `0` or `.` blanks,
     a `range: LO..HI` line, ...)."""
-    instance = parse(text, "magic")
-    board = instance.data
-    grid: list[list[int | None]] = [[None] * board.n for _ in range(board.n)]
-    for clue in instance.clues:
-        r, c, value = (arg.number for arg in clue.arguments)
+    board = registry()["magic"].parse(text, "magic").data
+    grid: list[list[int | None]] = [[None] * board.cols for _ in range(board.rows)]
+    for (r, c), value in board.numbers.items():
         grid[r - 1][c - 1] = value
-    return grid, board.low
+    low = board.params.get("low", 1)
+    return grid, low if isinstance(low, int) else 1
 
 
 # The encoding's shown atom for a value (the studio draws a search with the board).
