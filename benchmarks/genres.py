@@ -4,7 +4,8 @@
 
 For every instance in the plain text grid under instances/<genre>/ (puzz.link addresses
 and Tatham's game IDs are skipped: puzzlekit reads addresses through its own converter,
-not measured here, and IDs not at all), one row: our command `solve-asp asp/<genre>.lp
+not measured here, and IDs not at all; a genre without such instances, magic's CSV
+boards, has all of its own), one row: our command `solve-asp asp/<genre>.lp
 FILE --json`, which also proves the solution unique, and puzzlekit's
 `puzzlekit.solve(TEXT, NAME)` run as a command of its own (a child Python that imports
 puzzlekit, reads the same grid and solves it: one solution, no proof of uniqueness). The
@@ -48,7 +49,8 @@ PUZZLEKIT: dict[str, str | None] = {
     "kurodoko": "kuromasu", "lits": "lits", "norinori": "norinori", "tents": "tent",
     "binairo": "binairo", "futoshiki": None, "ripple": "hakyuu",
     "killersudoku": "killer_sudoku", "hashi": None, "gokigen": None,
-    "yajilin": "yajilin", "battleship": "battleship", "skyscrapers": "skyscraper"}
+    "yajilin": "yajilin", "battleship": "battleship", "skyscrapers": "skyscraper",
+    "magic": None}
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
 # puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
 PEER_LIMIT_S = 120.0
@@ -61,26 +63,50 @@ SUMMARY_COLUMNS = ("genre", "instances", "unique", "ours_median_s", "peer_median
                    "peer_failed")
 
 
-def grid_text(path: Path) -> str | None:
+def grid_text(path: Path, genre: str) -> str | None:
     """The instance as puzzlekit reads it: the text grid without the comment lines before
-    its size line; None for another form (a puzz.link address, a Tatham game ID), whose
-    first line is not a size line of whole numbers."""
+    its size line; None for another form (a puzz.link address, a Tatham game ID, a row
+    of a grid without its size line), whose first line is not the genre's size line."""
+    from pyasp_runner.genres.readers.textgrid import size_line_fields
+    from pyasp_runner.puzzles import registry
+
+    text = uncommented(path)
+    first = text.split("\n", 1)[0]
+    header = registry()[genre].genre.header
+    if not first or not all(word.isdigit() for word in first.split()) \
+            or size_line_fields(first, header) is None:
+        return None
+    return text
+
+
+def uncommented(path: Path) -> str:
+    """The file's text without the blank and comment lines before its first line."""
     lines = path.read_text(encoding="utf-8").splitlines()
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
-    if not lines or not all(word.isdigit() for word in lines[0].split()):
-        return None
     return "\n".join(lines) + "\n"
 
 
 def instances(genre: str) -> list[tuple[Path, str]]:
+    """The genre's instances in the plain text grid; for a genre that has none (its
+    files are in the grid layouts, CSV and the like), every instance."""
     folder = ROOT / "instances" / genre
     found = []
     for path in sorted(folder.glob("*.txt")):
-        text = grid_text(path)
+        text = grid_text(path, genre)
         if text is not None:
             found.append((path, text))
-    return found
+    return found or [(path, path.read_text(encoding="utf-8"))
+                     for path in sorted(folder.iterdir())
+                     if path.is_file() and not path.name.endswith(".expected.json")]
+
+
+def grid_size(genre: str, path: Path, text: str) -> str:
+    """ROWSxCOLS of the instance, as the genre reads it."""
+    from pyasp_runner.puzzles import registry
+
+    read = registry()[genre].parse(text, path.name).data
+    return f"{read.rows}x{read.cols}"
 
 
 def peer(name: str, path: str) -> None:
@@ -88,8 +114,7 @@ def peer(name: str, path: str) -> None:
     when it found a solution, 1 when not (its time limit, or no solution)."""
     import puzzlekit
 
-    text = grid_text(Path(path))
-    assert text is not None
+    text = uncommented(Path(path))  # a plain text grid, as `instances` chose it
     result = puzzlekit.solve(text, name, solver_options={"time_limit_sec": PEER_LIMIT_S})
     sys.exit(0 if result.is_solved else 1)
 
@@ -105,7 +130,7 @@ def compare(genre: str, rounds: int) -> list[dict[str, Any]]:
                 [PUZZLEKIT_PYTHON, __file__, "--peer", name, str(path)])
         done = alternated(runs, rounds)
         ours, other = done["ours"], done.get("peer")
-        row = {"instance": path.name, "size": "x".join(text.split()[:2]),
+        row = {"instance": path.name, "size": grid_size(genre, path, text),
                "status": ours.get("status"), "unique": ours.get("unique"),
                "ours_s": ours["wall_s"], "ours_cpu_s": ours["cpu_s"], "ours_mb": ours["peak_mb"],
                "peer_s": None, "peer/ours": None, "peer_cpu_s": None, "peer_mb": None,
