@@ -215,6 +215,22 @@ def test_places_of_a_duplicate_are_its_two_cells() -> None:
     assert [v["values"] for v in twice] == [{"C": 1, "H": height}]
 
 
+def test_a_value_no_rule_allows_is_one_breach_of_the_choice_that_gives_values() -> None:
+    # A 5 in a 4x4 Sudoku: the choice rule allows 1..4 there. Its cell is then also left
+    # without an allowed value, which is the same breach and is not listed again; the
+    # rows, column and box that miss the 4 are other rules, each listed.
+    path = INSTANCES / "sudoku" / "pzprjs-4x4.txt"
+    session = session_for(path)
+    answer = answer_of(session, path)
+    answer["grid"][3][3] = "5"
+    violations = session.check(json.dumps(answer)).envelope()["check"]["violations"]
+    choice = [v for v in violations if v["rule"] == "each cell holds one number from 1 to N"]
+    assert [(v["places"], v["values"]) for v in choice] == [([[4, 4]], {})]
+    assert sorted(v["rule"] for v in violations) == [
+        "each box holds each number once", "each cell holds one number from 1 to N",
+        "each column holds each number once", "each row holds each number once"]
+
+
 def test_partial_answer_reports_what_it_already_breaks() -> None:
     path = INSTANCES / "skyscrapers" / "codewars-4x4-1.txt"
     session = session_for(path)

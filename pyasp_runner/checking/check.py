@@ -157,6 +157,13 @@ def check(encoding: Path, instance: Instance[Any], player: PlayerAnswer, limits:
     # was made soft): the same breach, reported once.
     bound = {(v.rule.name, v.atoms) for v in violations if v.values}
     unique = [v for v in violations if v.values or (v.rule.name, v.atoms) not in bound]
+    # A value no rule allows leaves its place without an allowed one: the choice's bounds
+    # broken there are that same breach (a 5 where the choice allows 1..4), reported once.
+    illegal = {(v.rule.number, _place(sym)) for v in unique if not v.values
+               for sym in v.atoms}
+    unique = [v for v in unique if not (
+        v.values and v.atoms and not set(v.atoms) & set(player.atoms)
+        and all((v.rule.number, _place(sym)) in illegal for sym in v.atoms))]
     return Checked(tuple(sorted(unique, key=_order)), player, drawn, completable,
                    certain or not broken)
 
@@ -355,6 +362,11 @@ def _breaks(rules: Sequence[NamedRule], atoms: Sequence[clingo.Symbol]) -> Viola
         -1, f"the values the rules allow for {signature[0]}/{signature[1]}", False,
         named.DEFINITION, (), False, "", 0, (signature,))
     return Violation(rule, (), tuple(sorted(atoms)), ())
+
+
+def _place(sym: clingo.Symbol) -> tuple[str, tuple[clingo.Symbol, ...]]:
+    """An atom without its last argument: where it puts a value (value(4,4,_))."""
+    return sym.name, tuple(sym.arguments[:-1])
 
 
 def _order(violation: Violation) -> tuple[int, tuple[clingo.Symbol, ...]]:
