@@ -25,8 +25,8 @@ from clingo import Function, Number, String, Symbol
 
 from ..board import SYMBOLS
 from ..player import AnswerError, Key, PlayerAnswer, player_answer
-from .header import Header, Show
 from .layers import Layers, Pos, clued
+from .statements import Header, Show
 
 OPEN = (None, "?")
 VALUED = ("number", "letter")
@@ -67,7 +67,7 @@ def read(header: Header, layers: Layers, solution: Mapping[str, Any]) -> PlayerA
                     continue  # the author's shaded cell (a wall): the rules say what it is
                 if show.role in VALUED and value == "#" and shading:
                     continue  # shaded, its value (a piece's letter) not said: open
-                atom = _cell_atom(show, pos, value, valued)
+                atom = _cell_atom(header, show, pos, value, valued)
                 decided.append((show.predicate, (Number(pos[0]), Number(pos[1]))))
                 if atom is not None:
                     stated.append(atom)
@@ -144,7 +144,8 @@ def _grid(solution: Mapping[str, Any], rows: int, cols: int) -> dict[Pos, Any]:
     return cells
 
 
-def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
+def _cell_atom(header: Header, show: Show, pos: Pos, value: Any, valued: bool
+               ) -> Symbol | None:
     """The atom of `show` that a cell's `value` states (None: it states the atom false)."""
     r, c = pos
     where = f"grid[{r - 1}][{c - 1}]"
@@ -153,6 +154,8 @@ def _cell_atom(show: Show, pos: Pos, value: Any, valued: bool) -> Symbol | None:
         if value in (".", "#"):
             return None
         number = _number(value)
+        if number is None and isinstance(value, str):
+            number = header.letter_number(value)
         if number is None:
             far = " (far out of range)" if _far(value) else ""
             raise AnswerError(where, f"expected a number, . (empty) or ? (open), found "

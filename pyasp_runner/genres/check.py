@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..errors import InputError
 from . import vocabulary as words
-from .header import Header
 from .rules import Usage
+from .statements import Header
 
 # What each decoder reads into: the kinds it needs declared.
 _DECODER_NEEDS = {

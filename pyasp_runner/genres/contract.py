@@ -32,9 +32,10 @@ from ..puzzle import (
 from . import answers, display, layers
 from . import vocabulary as words
 from .check import check
-from .header import Header, read_header
-from .readers import janko, layouts, preamble, pzpr, tatham, textgrid
+from .header import read_header
+from .readers import janko, labelled, layouts, preamble, pzpr, tatham, textgrid
 from .rules import Usage, usage
+from .statements import Header
 
 # Without `%! max-size`, a genre refuses grids above this many cells before grounding
 # (`--max-size` raises it, `--force` lifts it): the largest public puzzles are 40x58.
@@ -122,7 +123,9 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         read = tatham.read(text, source, header)
     else:
         stated, lines = preamble.read(lines, source, header)
-        if layouts.applies(header, lines):
+        if labelled.applies(header, lines):
+            read = labelled.read(lines, source, header, stated.params)
+        elif layouts.applies(header, lines):
             read = layouts.read(text, lines, source, header, stated.params)
         else:
             read = textgrid.read_lines(lines, source, header, stated.params)
@@ -130,6 +133,10 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
     if misplaced := layers.misplaced_number(read, header):  # an address's, a game ID's
         (row, col), problem = misplaced
         raise InputError(source, f"row {row}, column {col}: {problem}",
+                         lines[0][0] if lines else None)
+    if wrong := layers.misplaced_outside(read, header):
+        (side, index), problem = wrong
+        raise InputError(source, f"{side} clue {index}: {problem}",
                          lines[0][0] if lines else None)
     read = layers.without_defaults(read, header)
     if header.square and read.rows != read.cols:

@@ -26,8 +26,8 @@ from ..board import (
 )
 from ..puzzle import Answer
 from . import vocabulary as words
-from .header import Header
 from .layers import Layers, Pos, clue_position, number_range
+from .statements import Header
 
 Seg = tuple[Pos, Pos]
 
@@ -71,7 +71,7 @@ def shown(header: Header, answer: Answer, layers: Layers) -> Shown:
             elif role == "symbol":
                 out.symbols[_pos(args)] = _symbol(args[2])
             elif role == "number":
-                out.numbers[_pos(args)] = str(_int(args[2]))
+                out.numbers[_pos(args)] = header.written(_int(args[2]))
             elif role == "letter":
                 out.letters[_pos(args)] = str(args[2])
             elif role in ("shaded", "unshaded"):
@@ -123,7 +123,7 @@ def board(header: Header, layers: Layers, answer: Answer) -> Board:
     cells = tuple(tuple(_cell(header, layers, seen, (r, c), covering)
                         for c in range(1, layers.cols + 1))
                   for r in range(1, layers.rows + 1))
-    return Board(_grid(layers, cells, seen), legend(header, layers))
+    return Board(_grid(header, layers, cells, seen), legend(header, layers))
 
 
 def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> Board:
@@ -144,7 +144,7 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
     conflict_between = {((s.arguments[0].number, s.arguments[1].number),
                          (s.arguments[2].number, s.arguments[3].number))
                         for s in conflict if s.name == "between" and len(s.arguments) == 5}
-    return Board(_grid(layers, cells, empty, conflict_sides, conflict_points,
+    return Board(_grid(header, layers, cells, empty, conflict_sides, conflict_points,
                        conflict_between), legend(header, layers))
 
 
@@ -155,7 +155,8 @@ def legend(header: Header, layers: Layers) -> str:
             word.isdigit() or word in words.SIZE_WORDS
             for _, word in (*header.numbers.low, *header.numbers.high)):
         return header.summary
-    return f"{header.summary}; numbers {span[0]}..{span[1]}"
+    kind = "letters" if header.numbers.letters else "numbers"
+    return f"{header.summary}; {kind} {header.written(span[0])}..{header.written(span[1])}"
 
 
 def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
@@ -180,7 +181,7 @@ def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool)
         return BLOCKED_CELL
     region = seen.regions.get(pos, layers.regions.get(pos))
     cell = Cell(region=region, diagonal=seen.diagonals.get(pos))
-    given = _given(layers, pos)
+    given = _given(header, layers, pos)
     if pos in seen.numbers or pos in seen.letters:
         value = seen.numbers.get(pos, seen.letters.get(pos))
         same = value == given.value
@@ -199,11 +200,11 @@ def _cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool)
     return cell
 
 
-def _given(layers: Layers, pos: Pos) -> Cell:
+def _given(header: Header, layers: Layers, pos: Pos) -> Cell:
     """The author's clue in a cell, as a cell (nothing: an empty value cell)."""
     value: str | None = None
     if pos in layers.numbers:
-        value = str(layers.numbers[pos])
+        value = header.written(layers.numbers[pos])
     elif pos in layers.letters:
         value = layers.letters[pos]
     elif pos in layers.unknown:
@@ -217,14 +218,14 @@ def _given(layers: Layers, pos: Pos) -> Cell:
 _ARROW_STEPS = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 
-def _grid(layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
+def _grid(header: Header, layers: Layers, cells: tuple[tuple[Cell, ...], ...], seen: Shown,
           conflict_sides: Collection[tuple[str, int]] = (),
           conflict_points: Collection[Pos] = (),
           conflict_between: Collection[tuple[Pos, Pos]] = ()) -> Grid:
     sides: list[tuple[tuple[Clue, ...], ...]] = []
     for side in words.SIDES:
         length = layers.cols if side in ("top", "bottom") else layers.rows
-        lines = [tuple(Clue(str(v), Mark.CONFLICT if (side, i) in conflict_sides
+        lines = [tuple(Clue(header.written(v), Mark.CONFLICT if (side, i) in conflict_sides
                             else Mark.GIVEN) for v in layers.outside.get((side, i), ()))
                  for i in range(1, length + 1)]
         sides.append(tuple(lines) if any(lines) else ())
@@ -262,12 +263,14 @@ _SIGNS = {"lt": ("<", "\u2227"), "gt": (">", "\u2228")}  # across, or down (a we
 def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, Any]:
     seen = shown(header, answer, layers)
     covering = covers_cells(header)
-    grid: list[list[Any]] = [[_json_cell(layers, seen, (r, c), covering)
+    grid: list[list[Any]] = [[_json_cell(header, layers, seen, (r, c), covering)
                               for c in range(1, layers.cols + 1)]
                              for r in range(1, layers.rows + 1)]
     if header.json_integers:  # `%! json integers`: a number as a number, null if open
         grid = [[_integer(text) for text in row] for row in grid]
     out: dict[str, Any] = {"grid": grid}
+    if header.json_rows and all(len(text) == 1 for row in grid for text in row):
+        out["grid"] = ["".join(row) for row in grid]  # `%! json rows`: `CBA..` a row
     roles = {show.role for show in header.shows}
     if roles & {"line", "edge", "bridge"}:
         edges: list[list[Any]] = [[list(a), list(b)] for a, b in sorted(seen.lines | seen.edges)]
@@ -288,7 +291,8 @@ def _integer(text: str) -> int | str | None:
     return None if text == "?" else text
 
 
-def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
+def _json_cell(header: Header, layers: Layers, seen: Shown, pos: Pos, covering: bool
+               ) -> str:
     if pos in seen.numbers or pos in seen.letters:
         return seen.numbers.get(pos) or seen.letters[pos]
     if pos in seen.symbols:
@@ -298,7 +302,7 @@ def _json_cell(layers: Layers, seen: Shown, pos: Pos, covering: bool) -> str:
     if pos in seen.shaded or pos in layers.blocked or pos in layers.shaded:
         return "#"  # a shaded cell, whatever clue it holds (the input keeps the clue)
     if pos in layers.numbers:
-        return str(layers.numbers[pos])
+        return header.written(layers.numbers[pos])
     if pos in layers.letters:
         return layers.letters[pos]
     if pos in layers.symbols:

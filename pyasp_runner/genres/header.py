@@ -10,13 +10,24 @@ header names is checked against the rules themselves (`check.py`).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from ..errors import InputError
 from . import vocabulary as words
+from .statements import (
+    Block,
+    Bound,
+    Decoder,
+    Generate,
+    Header,
+    Numbers,
+    Preamble,
+    Puzzlink,
+    Show,
+    Token,
+)
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
-_DEFAULT = re.compile(r"rows|cols|[0-9]{1,9}")
+_DEFAULT = re.compile(r"(?:rows|cols|[0-9]{1,9})(?:[+-][0-9]{1,4})?")
 _SIGNATURE = re.compile(r"([a-z_][A-Za-z0-9_']*)/([0-9]+)")
 _DECODER = re.compile(r"([a-z0-9]+)(?:\(([^()]*)\))?(\??)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
@@ -24,107 +35,6 @@ _BOUND = re.compile(r"[+-]?(?:[0-9]{1,9}|[a-z][a-z0-9_]*)(?:[+-](?:[0-9]{1,9}|[a
 _TERM = re.compile(r"([+-]?)([0-9]+|[a-z][a-z0-9_]*)")
 _CLINGO_OPTION = re.compile(r"--[a-z][a-z0-9-]*(=[A-Za-z0-9_.,:-]+)?")
 MAX_LINE = 500
-
-
-class Token(NamedTuple):
-    meaning: str            # one of vocabulary.MEANINGS
-    symbol: str | None      # the symbol's (or the between clue's) name
-    line: int
-
-
-class Decoder(NamedTuple):
-    name: str
-    args: tuple[str, ...]
-    optional: bool = False  # `NAME?`, the last: written only when it holds something
-
-
-class Puzzlink(NamedTuple):
-    names: tuple[str, ...]
-    decoders: tuple[Decoder, ...]
-    line: int
-
-
-class Show(NamedTuple):
-    predicate: str
-    arity: int
-    role: str
-    symbol: str | None      # `symbol NAME`: the one symbol p(R, C) draws
-    line: int
-    by_clue: bool = False   # `region by clue`: a region's Id is the cell (R, C) of its clue
-
-
-class Generate(NamedTuple):
-    kind: str               # the clue kind a solution gives (`number`)
-    predicate: str          # ... from this shown predicate (`value`)
-    arity: int
-    size: tuple[int, int] | None
-    line: int
-    reach: int | None = None  # `reach CELLS`: larger blank grids are beyond a minute
-
-
-Bound = tuple[tuple[int, str], ...]   # terms added up: (sign, a whole number or a word)
-
-
-class Numbers(NamedTuple):
-    """`%! numbers LOW..HIGH [once]`: the numbers a cell's clue may hold; `once`: no two
-    cells are given the same."""
-
-    low: Bound
-    high: Bound
-    once: bool
-    line: int
-
-
-class Preamble(NamedTuple):
-    """`%! preamble KEY NAME[?=DEFAULT]`: a line `KEY: VALUE` before the grid gives the
-    parameter NAME, which the size line then does not hold."""
-
-    key: str
-    param: str
-    default: str | None
-    line: int
-
-
-class Block(NamedTuple):
-    name: str
-    optional: bool
-
-
-class Header(NamedTuple):
-    """What a genre file's header says, with the line of each statement."""
-
-    source: str
-    genre: str
-    summary: str
-    inputs: dict[str, int]                 # kind -> line (vocabulary.KINDS)
-    sides: tuple[str, ...]                 # the `outside` layer's sides
-    between: tuple[str, ...]               # the `between` layer's kinds
-    params: tuple[str, ...]                # the parameters' names, in order
-    param_list: bool                       # the last parameter takes every number left
-    tokens: dict[str, Token]
-    text: tuple[Block, ...]
-    puzzlinks: tuple[Puzzlink, ...]
-    structure: dict[str, int]              # kind -> line
-    shows: tuple[Show, ...]
-    generates: tuple[Generate, ...]        # a line per clue kind a solution gives
-    configuration: str | None
-    options: tuple[str, ...]
-    max_size: int | None
-    lines: dict[str, int]                  # key -> its (first) line
-    tatham: str | None = None              # the Tatham game whose IDs are read
-    json_integers: bool = False            # --json writes the grid's numbers as numbers
-    square: bool = False                   # a grid has as many rows as columns
-    defaults: tuple[tuple[str, str], ...] = ()  # parameters that may be left out, defaults
-    numbers: Numbers | None = None         # the range of the cells' numbers
-    preambles: tuple[Preamble, ...] = ()   # parameters stated on lines before the grid
-
-    def has(self, kind: str) -> bool:
-        return kind in self.inputs
-
-    def clue_kinds(self) -> tuple[str, ...]:
-        """The declared kinds that are the author's clues (the rest is structure)."""
-        return tuple(kind for kind in self.inputs
-                     if words.KINDS[kind].clue and kind not in self.structure)
 
 
 def header_lines(text: str) -> list[tuple[int, str]]:
@@ -212,13 +122,15 @@ class _Reading:
         span, *extra = rest.split()
         low, dots, high = span.partition("..")
         if not dots or not _BOUND.fullmatch(low) or not _BOUND.fullmatch(high):
-            raise self.fail(number, f"expected 'numbers LOW..HIGH [once]', each bound whole "
-                            f"numbers, parameters, rows, cols or cells added up (1..cols, "
+            raise self.fail(number, f"expected 'numbers LOW..HIGH [once] [letters]', each "
+                            f"bound whole numbers, parameters, rows, cols or cells added up "
+                            f"(1..cols, "
                             f"low..low+cells-1), found {span[:40]!r}")
-        if extra not in ([], ["once"]):
+        if len(set(extra)) != len(extra) or not set(extra) <= {"once", "letters"}:
             raise self.fail(number, f"unexpected {' '.join(extra)[:40]!r} after the range "
-                            "(only 'once': no number given twice)")
-        self.numbers = Numbers(_terms(low), _terms(high), bool(extra), number)
+                            "('once': no number given twice; 'letters': written A, B, C...)")
+        self.numbers = Numbers(_terms(low), _terms(high), "once" in extra, number,
+                               "letters" in extra)
 
     def _preamble(self, number: int, rest: str) -> None:
         parts = rest.split()
@@ -228,7 +140,7 @@ class _Reading:
                             f"NAME?=DEFAULT' (names of a-z, digits, _), found {rest[:40]!r}")
         if optional and not _DEFAULT.fullmatch(default):
             raise self.fail(number, f"the default of {name[:40]!r} is {default[:20]!r}: "
-                            "expected rows, cols or a whole number")
+                            "expected rows, cols or a number, maybe \u00b1 a number (cols-2)")
         if any(p.key == parts[0] for p in self.preambles):
             raise self.fail(number, f"a second 'preamble {parts[0]}' line")
         self._once(self.params + [p.param for p in self.preambles], name, number)
@@ -305,7 +217,7 @@ class _Reading:
                                 "left out (NAME?=DEFAULT): only the last ones may be")
             if optional and (listed or not _DEFAULT.fullmatch(default)):
                 raise self.fail(number, f"the default of {name[:40]!r} is {default[:20]!r}: "
-                                "expected rows, cols or a whole number")
+                                "expected rows, cols or a number, maybe \u00b1 a number (cols-2)")
             if not _NAME.fullmatch(name):
                 raise self.fail(number, f"the parameter {name[:40]!r} is not a name")
             self._once(self.params, name, number)
@@ -455,7 +367,8 @@ class _Reading:
             tuple(self.shows), tuple(self.generates), self.values.get("configuration"),
             tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
             self.values.get("json") == "integers", self.values.get("grid") == "square",
-            tuple(self.defaults.items()), self.numbers, tuple(self.preambles))
+            tuple(self.defaults.items()), self.numbers, tuple(self.preambles),
+            self.values.get("json") == "rows")
 
     def _check_numbers(self, numbers: Numbers) -> None:
         if "number" not in self.inputs:

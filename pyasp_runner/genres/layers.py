@@ -7,13 +7,14 @@ Every reader fills a `Layers`; `facts` turns it into the documented predicates
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import vocabulary as words
-from .header import Bound, Header
+from .statements import Bound, Header
 
 Pos = tuple[int, int]
 
@@ -58,12 +59,16 @@ def numbered_regions(rooms: dict[Pos, object]) -> dict[Pos, int]:
 
 def defaults(layers: Layers, header: Header) -> dict[str, int]:
     """The value of each parameter the puzzle may leave out (`NAME?=DEFAULT`), when it
-    does: a number, or the grid's rows or columns."""
+    does: a number, or the grid's rows or columns, plus or minus a number (`cols-2`)."""
     sides = {"rows": layers.rows, "cols": layers.cols}
     optional = [*header.defaults, *((preamble.param, preamble.default)
                                     for preamble in header.preambles if preamble.default)]
-    return {name: sides[default] if default in sides else int(default)
-            for name, default in optional}
+    values = {}
+    for name, default in optional:  # read by the header (`_DEFAULT`): always of this form
+        base, sign, shift = [*re.split(r"([+-])", default), "", ""][:3]
+        value = sides[base] if base in sides else int(base)
+        values[name] = value + {"+": 1, "-": -1, "": 0}[sign] * int(shift or 0)
+    return values
 
 
 def without_defaults(layers: Layers, header: Header) -> Layers:
@@ -103,12 +108,31 @@ def misplaced_number(layers: Layers, header: Header) -> tuple[Pos, str] | None:
     first: dict[int, Pos] = {}
     for pos, value in sorted(layers.numbers.items()):
         if not low <= value <= high:
-            return pos, f"{value} is out of range {low}..{high}"
+            return pos, _out_of_range(value, span, header)
         if header.numbers and header.numbers.once and value in first:
-            return pos, (f"{value} is given twice (also at row {first[value][0]}, column "
-                         f"{first[value][1]}); each number stands once")
+            return pos, (f"{header.written(value)} is given twice (also at row "
+                         f"{first[value][0]}, column {first[value][1]}); each number stands "
+                         "once")
         first.setdefault(value, pos)
     return None
+
+
+def misplaced_outside(layers: Layers, header: Header) -> tuple[tuple[str, int], str] | None:
+    """Where the numbers are letters (`%! numbers ... letters`), the clues outside the
+    grid are letters of the same range: the first (side, line) that is not, and why."""
+    span = number_range(layers, header)
+    if span is None or header.numbers is None or not header.numbers.letters:
+        return None
+    for place, values in sorted(layers.outside.items(), key=_side_key):
+        for value in values:
+            if not span[0] <= value <= span[1]:
+                return place, _out_of_range(value, span, header)
+    return None
+
+
+def _out_of_range(value: int, span: tuple[int, int], header: Header) -> str:
+    return (f"{header.written(value)} is out of range "
+            f"{header.written(span[0])}..{header.written(span[1])}")
 
 
 def facts(layers: Layers, header: Header) -> tuple[tuple[Symbol, ...], tuple[Symbol, ...]]:

@@ -73,9 +73,9 @@ DEFAULT_TOKENS = {"-": "empty", ".": "empty", "_": "empty", "?": "unknown"}
 # base: what a solution gives as clues and solving does not need (a count on every line).
 GENERATE_PART = "generate"
 
-# How `--json` writes the numbers of the grid (`%! json`): as strings, the default, or as
-# integers (an open or empty cell null).
-JSON_FORMS = ("integers",)
+# How `--json` writes the numbers of the grid (`%! json`): as strings, the default, as
+# integers (an open or empty cell null), or as rows, each a string of a character per cell.
+JSON_FORMS = ("integers", "rows")
 # What a grid must be (`%! grid square`): else a puzzle is refused as it is read.
 GRID_SHAPES = ("square",)
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 
 from ...errors import InputError
-from ..header import Header
 from ..layers import Layers
+from ..statements import Header
 from .textgrid import Line, read_lines, token_for
 
 # The keys of a data block (janko.at's pages; tkoz0/janko.at-puzzle-scraping's records).

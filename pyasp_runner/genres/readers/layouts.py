@@ -17,8 +17,8 @@ import re
 
 from ...errors import InputError
 from ...gridlayouts import LAYOUTS_READ, grid_rows, is_rule
-from ..header import Header
 from ..layers import Layers, Pos, empty
+from ..statements import Header
 from .textgrid import MAX_SIDE, Line, check_numbers, read_cells, size_line_fields
 
 # The smallest square written on one line, a character per cell (16 for 4x4).

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from ...errors import InputError
 from ...gridlayouts import Line
-from ..header import Header
 from ..layers import Layers, number_range
+from ..statements import Header
 
 _LINE = re.compile(r"([A-Za-z][A-Za-z_-]*)\s*:\s*(.*)")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -49,11 +49,11 @@ def read(lines: list[Line], source: str, header: Header) -> tuple[Stated, list[L
         value = match[2].strip()
         span = _RANGE.fullmatch(value)
         if span and _is_low_end(header, preamble.param):
-            params[preamble.param] = _whole(span[1], preamble.key, source, number)
-            high = (params[preamble.param], _whole(span[2], preamble.key, source, number),
+            params[preamble.param] = whole(span[1], preamble.key, source, number)
+            high = (params[preamble.param], whole(span[2], preamble.key, source, number),
                     number)
         elif _WHOLE.fullmatch(value):
-            params[preamble.param] = _whole(value, preamble.key, source, number)
+            params[preamble.param] = whole(value, preamble.key, source, number)
         else:
             wanted = "LO..HI" if _is_low_end(header, preamble.param) else "a whole number"
             raise InputError(source, f"{preamble.key}: expected {wanted}, found "
@@ -97,7 +97,7 @@ def _is_low_end(header: Header, param: str) -> bool:
     return header.numbers is not None and header.numbers.low == ((1, param),)
 
 
-def _whole(text: str, key: str, source: str, number: int) -> int:
+def whole(text: str, key: str, source: str, number: int) -> int:
     if len(text.lstrip("+-").lstrip("0")) > 7 or abs(int(text)) > MAX_STATED:
         raise InputError(source, f"{key}: {text[:20]} is too large (at most {MAX_STATED:,} "
                          "either way)", number)

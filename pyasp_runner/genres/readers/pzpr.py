@@ -13,8 +13,8 @@ import re
 from typing import NamedTuple
 
 from ...errors import UserError
-from ..header import Decoder, Header, Puzzlink
-from ..layers import Layers, Pos, empty
+from ..layers import Layers, Pos, defaults, empty
+from ..statements import Decoder, Header, Puzzlink
 from . import bank as pieces
 from . import decoders as dec
 from . import marks
@@ -339,7 +339,7 @@ def _encode(decoder: Decoder, layers: Layers, header: Header, rows: int, cols: i
         return dec.encode_number16(around, place)
     if name == "sums":
         return _encode_sums(layers, rows, cols)
-    value = layers.params.get(args[0], 0)
+    value = layers.params.get(args[0], defaults(layers, header).get(args[0], 0))
     return f"{value}/"
 
 

@@ -19,8 +19,8 @@ from ...errors import InputError
 from ...numerals import NATURAL, integer, is_digits, is_integer, natural
 from ...tatham import tatham_game_id
 from .. import vocabulary as words
-from ..header import Header
 from ..layers import Layers, empty
+from ..statements import Header
 
 _ID = re.compile(rf"\s*({NATURAL})\s*(?:d[a-z])?\s*:(.*)", re.DOTALL)
 _GRID_TOKEN = re.compile(rf"[a-z]|_|{NATURAL}|.", re.DOTALL)

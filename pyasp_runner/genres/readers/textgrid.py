@@ -15,8 +15,17 @@ from collections.abc import Sequence
 
 from ...errors import InputError
 from .. import vocabulary as words
-from ..header import Block, Header
-from ..layers import Layers, Pos, empty, misplaced_number, number_range, numbered_regions
+from ..layers import (
+    Layers,
+    Pos,
+    defaults,
+    empty,
+    misplaced_number,
+    misplaced_outside,
+    number_range,
+    numbered_regions,
+)
+from ..statements import Block, Header
 from . import preamble
 
 MAX_SIDE = 1000
@@ -85,10 +94,15 @@ def read_lines(lines: list[Line], source: str, header: Header,
                         layers.points[(r, c)] = value
         else:
             for index, token in enumerate(grid[0], 1):
-                value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}")
+                value = _clue_number(token, source, chunk[0][0], f"{block} clue {index}",
+                                     header)
                 if value is not None:
                     layers.outside[(block, index)] = (value,)
+                    line_of[(block, (index, 0))] = chunk[0][0]
     cell_lines = {pos: line_of[("cells", pos)] for pos in cells}
+    if wrong := misplaced_outside(layers, header):
+        (side, index), problem = wrong
+        raise InputError(source, f"{side} clue {index}: {problem}", line_of[(side, (index, 0))])
     layers = check_numbers(read_cells(cells, layers, header, source, cell_lines), header,
                            source, cell_lines)
     if rooms:
@@ -122,9 +136,18 @@ def size_line_fields(line: str, header: Header) -> list[str] | None:
     wanted = 2 + len(header.params)
     least = wanted - header.param_list - len(header.defaults)
     if (len(fields) < least or (len(fields) > wanted and not header.param_list)
-            or not all(_NUMBER.fullmatch(field) for field in fields)):
+            or not all(_NUMBER.fullmatch(field) for field in fields[:2])
+            or not all(_param_value(field, header) is not None for field in fields[2:])):
         return None
     return fields
+
+
+def _param_value(field: str, header: Header) -> int | None:
+    """A parameter on the size line: a whole number, or where the numbers are letters a
+    letter for its number (as puzzlekit writes the last letter: `8 8 f`, A to F)."""
+    if _NUMBER.fullmatch(field):
+        return int(field)
+    return header.letter_number(field)
 
 
 def _size_line(line: str, source: str, number: int,
@@ -138,7 +161,9 @@ def _size_line(line: str, source: str, number: int,
             shape += " ..."
         raise InputError(source, f"expected the size line '{shape}' (whole numbers), found "
                          f"{line[:60]!r}", number)
-    values = [int(field) for field in fields]
+    values = [int(field) for field in fields[:2]]
+    values += [value for value in map(lambda f: _param_value(f, header), fields[2:])
+               if value is not None]
     rows, cols = values[:2]
     for what, side in (("rows", rows), ("columns", cols)):
         if not 1 <= side <= MAX_SIDE:
@@ -189,11 +214,16 @@ def _tokens(line: str, width: int, source: str, number: int, block: str) -> list
     return tokens
 
 
-def _clue_number(token: str, source: str, number: int, what: str) -> int | None:
+def _clue_number(token: str, source: str, number: int, what: str,
+                 header: Header | None = None) -> int | None:
     if token in ("-", "."):
         return None
+    if header is not None and (letter := header.letter_number(token)) is not None:
+        return letter
     if not _NUMBER.fullmatch(token):
-        raise InputError(source, f"{what}: {token[:20]!r} is not a number (or - for none)",
+        kind = "a letter" if header and header.numbers and header.numbers.letters else \
+            "a number"
+        raise InputError(source, f"{what}: {token[:20]!r} is not {kind} (or - for none)",
                          number)
     return int(token)
 
@@ -244,6 +274,9 @@ def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: st
         if _NUMBER.fullmatch(token):
             need(pos, token, "number", "a number")
             layers.numbers[pos] = int(token)
+        elif (letter := header.letter_number(token)) is not None:
+            need(pos, token, "number", "a letter")
+            layers.numbers[pos] = letter
         elif (sums := _SUMS.fullmatch(token)) and token != ",":
             need(pos, token, "sums", "a block's sums")
             sets["blocked"].add(pos)
@@ -306,8 +339,11 @@ def token_for(header: Header, kind: str, symbol: str | None = None) -> str | Non
 
 def write(layers: Layers, header: Header) -> str:
     params: list[str] = []
-    for name in header.params:
-        value = layers.params.get(name, ())
+    stated = [name for name in header.params if name in layers.params]
+    implied = defaults(layers, header)
+    for name in header.params[:header.params.index(stated[-1]) + 1] if stated else ():
+        # a parameter left out for its default is written where a later one is stated
+        value = layers.params.get(name, implied.get(name, ()))
         params.extend(map(str, value) if isinstance(value, tuple) else [str(value)])
     out = [*preamble.lines_of(layers, header),
            " ".join([str(layers.rows), str(layers.cols), *params])]
@@ -337,14 +373,14 @@ def _write_block(block: str, layers: Layers, header: Header) -> list[str]:
         return [" ".join(str(layers.points[(r, c)]) if (r, c) in layers.points else "-"
                          for c in range(cols + 1)) for r in range(rows + 1)]
     length = cols if block in ("top", "bottom") else rows
-    return [" ".join(_side_token(layers.outside.get((block, i), ()))
+    return [" ".join(_side_token(layers.outside.get((block, i), ()), header)
                      for i in range(1, length + 1))]
 
 
-def _side_token(values: tuple[int, ...]) -> str:
+def _side_token(values: tuple[int, ...], header: Header) -> str:
     if len(values) > 1:
         raise ValueError("several clues beside one line are not written in the text grid")
-    return str(values[0]) if values else "-"
+    return header.written(values[0]) if values else "-"
 
 
 def _cell_token(layers: Layers, header: Header, pos: Pos, rooms: bool) -> str:
@@ -352,7 +388,7 @@ def _cell_token(layers: Layers, header: Header, pos: Pos, rooms: bool) -> str:
     if any(value is not None for value in sums):
         return ",".join("" if value is None else str(value) for value in sums)
     if pos in layers.numbers:
-        return str(layers.numbers[pos]) + layers.arrows.get(pos, "")
+        return header.written(layers.numbers[pos]) + layers.arrows.get(pos, "")
     if pos in layers.letters:
         return layers.letters[pos]
     for kind in ("blocked", "shaded", "unshaded", "unknown"):
