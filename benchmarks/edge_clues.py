@@ -26,11 +26,9 @@ from bench import ROOT, baseline_seconds, machine, measure, print_table
 COLUMNS = ("instance", "encoding", "status", "unique", "wall_s", "ground_s", "solve_s",
            "choices", "conflicts", "rules", "atoms", "peak_mb")
 SIDES = ("top", "bottom", "left", "right")
-# The redundant constraints of each shipped encoding: the lines that start with these.
-REDUNDANT = {
-    "skyscrapers": (":- clue(Side,Line,K), size(N), at(",),
-    "abc": (":- clue(Side,Line,A), at(Side,Line,1,", ":- clue(Side,Line,A), at(Side,Line,P,"),
-}
+# The encodings whose `% Redundant` block (constraints the rules above imply) is measured
+# without it.
+REDUNDANT = ("skyscrapers", "abc")
 
 
 def latin_square(size: int, rng: random.Random) -> list[list[int]]:
@@ -84,19 +82,28 @@ def abc_file(size: int, letters: int, seed: int) -> str:
 
 
 def without_redundant(puzzle: str, folder: Path) -> Path:
-    """A copy of the shipped encoding with its redundant constraints removed."""
-    text = (ROOT / "asp" / f"{puzzle}.lp").read_text()
-    kept = [line for line in text.splitlines() if not line.startswith(REDUNDANT[puzzle])]
-    assert len(kept) == len(text.splitlines()) - len(REDUNDANT[puzzle])
+    """A copy of the shipped encoding with its `% Redundant` block removed (up to the
+    next comment block that opens a part, or `#program`)."""
+    kept, dropping, blank = [], False, False
+    for line in (ROOT / "asp" / f"{puzzle}.lp").read_text().splitlines():
+        if line.startswith("% Redundant"):
+            dropping = True
+        elif dropping and (line.startswith("#program") or (line.startswith("% ") and blank)):
+            dropping = False  # the next part: a comment block after a blank line
+        blank = not line.strip()
+        if not dropping:
+            kept.append(line)
+    assert len(kept) < len((ROOT / "asp" / f"{puzzle}.lp").read_text().splitlines())
     path = folder / f"{puzzle}-no-redundant.lp"
     path.write_text("\n".join(kept) + "\n")
     return path
 
 
 ONE_WAY_LADDER = (
-    "seen(Side,Line,P,H) :- clued(Side,Line), at(Side,Line,P,R,C), tower(R,C,H).",
-    "seen(Side,Line,P,H-1) :- seen(Side,Line,P,H), H > 1.",
-    "seen(Side,Line,P,H) :- clued(Side,Line), at(Side,Line,P,R,C), tower(R,C,Top), H = 1..Top.",
+    "seen(Side, Line, P, H) :- clued(Side, Line), at(Side, Line, P, R, C), tower(R, C, H).",
+    "seen(Side, Line, P, H-1) :- seen(Side, Line, P, H), H > 1.",
+    "seen(Side, Line, P, H) :- clued(Side, Line), at(Side, Line, P, R, C), tower(R, C, Top), "
+    "H = 1..Top.",
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from clingo import Function, Number, String
 from conftest import INSTANCES, assert_refused, without_atoms
 
 from pyasp_runner.cli import main
@@ -13,9 +14,10 @@ from pyasp_runner.puzzle import Answer, fact
 from pyasp_runner.puzzles import registry
 
 PUZZLE = registry()["abc"]
-module = PUZZLE.module
+MAKING = PUZZLE.spec.generating
 REFERENCE = (INSTANCES / "abc" / "reference.txt").read_text()
 REFERENCE_SOLUTION = ["CBA..", "..CBA", ".CBA.", "A..CB", "BA..C"]
+
 JANKO = """begin
 author Someone
 size 5
@@ -40,21 +42,32 @@ end
 
 
 def _parse(text: str, source: str = "p.txt"):
-    return module.parse(text, source)
+    return PUZZLE.parse(text, source)
+
+
+def param(name: str, value: int):
+    return Function("param", [Function(name), Number(value)])
+
+
+def outside(side: str, line: int, letter: str):
+    """The clue beside a line: its letter as the rules see it, A for 1."""
+    return Function("outside", [Function(side), Number(line), Number(1),
+                                Number(ord(letter) - ord("A") + 1)])
 
 
 def test_reference_facts():
     instance = _parse(REFERENCE)
-    assert set(instance.structure) == {fact("size", 5), *(fact("letter", a) for a in "ABC")}
+    assert {fact("grid", 5, 5), param("letters", 3)} <= set(instance.structure)
     assert len(instance.clues) == 20
-    assert fact("clue", "top", 1, "C") in instance.clues
-    assert fact("clue", "right", 5, "C") in instance.clues
+    assert outside("top", 1, "C") in instance.clues
+    assert outside("right", 5, "C") in instance.clues
 
 
 @pytest.mark.parametrize("text", [
     REFERENCE.replace("CBABA", "C B A B A"), REFERENCE.replace("size: 5\n", ""),
     REFERENCE.replace("letters: ABC", "letters: 3"), REFERENCE.lower(),
     REFERENCE.replace("\n", "\r\n"), "# comment\n" + REFERENCE,
+    REFERENCE.replace("letters: ABC\n", ""),  # left out: two fewer than the columns
 ])
 def test_format_variants(text):
     instance = _parse(text)
@@ -64,11 +77,11 @@ def test_format_variants(text):
 
 def test_janko_format_with_diagonals_numbers_and_givens():
     instance = _parse(JANKO)
-    assert fact("diagonals") in instance.structure
-    assert fact("clue", "bottom", 2, "A") not in instance.clues
-    assert fact("clue", "left", 4, "A") in instance.clues  # `1` is A
-    assert fact("clue", "right", 5, "C") in instance.clues
-    assert {c for c in instance.clues if c.name == "given"} == {fact("given", 4, 1, "A")}
+    assert param("diagonals", 1) in instance.structure
+    assert outside("bottom", 2, "A") not in instance.clues
+    assert outside("left", 4, "A") in instance.clues  # `1` is A
+    assert outside("right", 5, "C") in instance.clues
+    assert [c for c in instance.clues if c.name == "number"] == [fact("number", 4, 1, 1)]
 
 
 @pytest.mark.parametrize(("line", "diagonals"), [
@@ -77,32 +90,32 @@ def test_janko_format_with_diagonals_numbers_and_givens():
 ])
 def test_janko_diagonal_rule_in_its_spellings(line, diagonals):
     text = JANKO.replace("options diagonal", line).replace("size 5", "size\t5")
-    assert (fact("diagonals") in _parse(text).structure) is diagonals
+    assert (param("diagonals", 1) in _parse(text).structure) is diagonals
 
 
 @pytest.mark.parametrize(("text", "problem", "line"), [
-    ("size: 5\nletters: ABC\ntop: CBAB\n", "top: expected 5 characters (one per column)", 3),
-    ("size: 5\nletters: ABC\nleft: CBABAA\n", "left: expected 5 characters (one per row)", 3),
-    ("size: 5\nletters: ABC\ntop: CBABD\n", "top 5: 'D' is not one of the letters ABC", 3),
-    ("size: 3\nletters: ABCD\n", "4 letters do not fit in a row of 3 cells", 2),
-    ("size: 3\nletters: AA\n", "repeats a letter", 2),
-    ("size: 3\nletters: A1\n", "expected letters A-Z", 2),
+    ("size: 5\nletters: ABC\ntop: CBAB\n", "top: expected 5 clues (one per column)", 3),
+    ("size: 5\nletters: ABC\nleft: CBABAA\n", "left: expected 5 clues (one per row)", 3),
+    ("size: 5\nletters: ABC\ntop: CBABD\n", "top clue 5: D is out of range A..C", 3),
+    ("size: 3\nletters: ABCD\n", "letters: 4 is out of range 1..3 for a 3x3 grid", 2),
+    ("size: 3\nletters: AA\n", "expected the letters from A in order", 2),
+    ("size: 3\nletters: A1\n", "expected the letters from A in order", 2),
     ("size: 3\nletters: 9\n", "out of range", 2),
     ("size: x\nletters: AB\n", "size: expected a whole number", 1),
-    ("size: 0\nletters: AB\n", "out of range", 1),
+    ("size: 0\nletters: AB\n", "0 rows: a grid has 1 to 1000", 1),
     ("size: 3\nletters: AB\ncolour: red\n", "unknown line", 3),
-    ("size: 3\nsize: 3\n", "given twice", 2),
-    ("size: 3\n", "no letters line", None),
-    ("letters: AB\n", "no size line", None),
-    ("size: 3\nletters: AB\ndiagonals: maybe\n", "expected yes or no", 3),
+    ("size: 3\nletters: 2\nsize: 3\n", "given twice", 3),
+    ("letters: AB\n", "no size line", 1),
+    ("size: 3\nletters: AB\ndiagonals: maybe\n", "diagonals: expected a whole number", 3),
     ("size: 3\nletters: AB\ngrid:\n...\n...\n", "expected 3 rows", 3),
-    ("size: 3\nletters: AB\ngrid:\n...\n.C.\n...\n", "'C' is not one of the letters", 5),
-    ("begin\nsize 3\ndepth 2\nclabels\n- ? -\n", "unknown entry", 5),
-    ("begin\nsize 3\n", "begin without end", 1),
-    ("   \n# only a comment\n", "empty file", None),
+    ("size: 3\nletters: AB\ngrid:\n...\n.C.\n...\n", "C is out of range A..B", 5),
+    ("begin\nsize 3\ndepth 2\nclabels\n- ? -\n- - -\nend\n", "'?' is not a letter", 5),
+    ("begin\nsize 3\n", "the data block has no 'end' line", 2),
+    ("begin\nsize 3\ndepth 4\nend\n", "letters: 4 is out of range 1..3", 3),
+    ("   \n# only a comment\n", "empty", None),
 ])
 def test_bad_input_names_the_problem_and_line(text, problem, line):
-    assert_refused(module.parse, text, line, problem)
+    assert_refused(PUZZLE.parse, text, line, problem)
 
 
 def test_reference_solves_uniquely_and_round_trips(solve):
@@ -111,18 +124,18 @@ def test_reference_solves_uniquely_and_round_trips(solve):
     assert result.unique is True
     answer = result.answers[0]
     assert without_atoms(PUZZLE.solution_json(instance, answer)) == {"grid": REFERENCE_SOLUTION}
-    implied = module.clues_of(instance, answer)
+    implied = MAKING.clues_of(instance, answer)
     assert set(instance.clues) <= set(implied)
-    assert len(implied) == 20 + 25
+    assert len(implied) == 20 + 25  # the letters outside, and every cell: a letter or empty
     for subset in (implied, implied[:20], implied[20:], implied[5:30], []):
-        again = _parse(module.write(instance, subset))
+        again = _parse(PUZZLE.writer("text")(instance, subset))
         assert set(again.clues) == set(subset)
         assert set(again.structure) == set(instance.structure)
 
 
 def test_diagonals_round_trip_and_are_enforced(solve):
     instance = _parse(JANKO)
-    assert fact("diagonals") in _parse(module.write(instance, [])).structure
+    assert param("diagonals", 1) in _parse(PUZZLE.writer("text")(instance, [])).structure
     for answer in solve("abc", instance, models=0).answers:
         grid = PUZZLE.solution_json(instance, answer)["grid"]
         assert sorted(grid[i][i] for i in range(5) if grid[i][i] != ".") == list("ABC")
@@ -130,14 +143,15 @@ def test_diagonals_round_trip_and_are_enforced(solve):
 
 
 def test_blank_and_describe_clue():
-    assert set(module.blank("6x6:4").structure) == {
-        fact("size", 6), *(fact("letter", a) for a in "ABCD")}
-    assert module.blank("5").clues == ()
+    blank = MAKING.blank("6x6")
+    assert {fact("grid", 6, 6), param("letters", 4)} <= set(blank.structure)
+    assert MAKING.blank("5").clues == ()
     with pytest.raises(InputError):
-        module.blank("5x6")
+        MAKING.blank("5x6")
     instance = _parse(REFERENCE)
-    assert module.describe_clue(instance, fact("clue", "left", 4, "A")) == "the A left of row 4"
-    assert module.describe_clue(instance, fact("given", 2, 3, "-")) == "the empty cell at (2,3)"
+    assert PUZZLE.describe_clue(instance, outside("left", 4, "A")) == "the A left of row 4"
+    assert PUZZLE.describe_clue(instance, fact("unshaded", 2, 3)) == \
+        "the unshaded cell at (2,3)"
 
 
 def test_render_clues_around_the_grid_and_partial_answers(solve, render):
@@ -145,11 +159,11 @@ def test_render_clues_around_the_grid_and_partial_answers(solve, render):
     answer = solve("abc", instance).answers[0]
     lines = render("abc", instance, answer).splitlines()
     assert lines[0].split() == list("CBABA")
-    assert lines[2].split("│")[0].strip() == "C" and lines[2].rstrip().endswith("A")
-    assert [cell.strip() for cell in lines[2].split("│")[1:6]] == ["C", "B", "A", "-", "-"]
-    partial = Answer(tuple(s for s in answer.symbols if s.name in ("clue", "given") or
-                           s.arguments[0].number == 1))
-    assert "·" in render("abc", instance, partial)
+    left, cells, right = lines[2].split("\u2503")
+    assert left.strip() == "C" and right.strip() == "A"
+    assert [cell.strip() for cell in cells.split("\u2502")] == ["C", "B", "A", "", ""]
+    partial = Answer(tuple(s for s in answer.symbols if s.arguments[0].number == 1))
+    assert "\u00b7" in render("abc", instance, partial)
     assert PUZZLE.solution_json(instance, partial)["grid"] == ["CBA..", *["?????"] * 4]
 
 
@@ -162,12 +176,29 @@ def test_cli_json_and_errors(capsys, tmp_path):
     assert list(map(without_atoms, data["solutions"])) == [{"grid": REFERENCE_SOLUTION}]
     path.write_text("size: 5\nletters: ABC\ntop: CB\n")
     assert main(["abc", str(path)]) == 2
-    assert "p.txt:3: top: expected 5 characters" in capsys.readouterr().err
+    assert "p.txt:3: top: expected 5 clues" in capsys.readouterr().err
 
 
 def test_dash_and_underscore_are_no_clue_in_clue_lines():
     text = "size: 5\nletters: ABC\ntop: C-_.A\n"
-    assert set(_parse(text).clues) == {fact("clue", "top", 1, "C"), fact("clue", "top", 5, "A")}
+    assert set(_parse(text).clues) == {outside("top", 1, "C"), outside("top", 5, "A")}
+
+
+def test_a_cell_given_empty_is_kept_and_written_back():
+    text = "size: 5\nletters: ABC\ngrid:\n.....\n..-..\n.....\n...C.\n.....\n"
+    instance = _parse(text)
+    assert set(instance.clues) == {fact("unshaded", 2, 3), fact("number", 4, 4, 3)}
+    written = PUZZLE.writer("text")(instance, list(instance.clues))
+    assert _parse(written).facts == instance.facts
+    with pytest.raises(InputError, match=r"unshaded cell \(2,3\) has no place in a puzz"):
+        PUZZLE.writer("puzzlink")(instance, list(instance.clues))
+
+
+def test_the_puzzlekit_layout_names_the_last_letter():
+    layout = _parse("3 3 b\n- a -\n- - -\nb - -\n- - -\na - -\n- - -\n- - -\n")
+    keys = _parse("size: 3\nletters: AB\ntop: .A.\nleft: B..\ngrid:\nA..\n...\n...\n")
+    assert layout.facts == keys.facts
+    assert String("A") not in [a for c in layout.clues for a in c.arguments]
 
 
 def test_tabs_between_a_key_and_its_clues_read_as_spaces(tmp_path, capsys):

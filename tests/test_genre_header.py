@@ -70,6 +70,13 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
     ([G, S, N, V, "%! numbers 1-cols"], "expected 'numbers LOW..HIGH [once] [letters]'"),
     ([G, S, N, V, "%! numbers 1..cols*2"], "expected 'numbers LOW..HIGH [once] [letters]'"),
     ([G, S, N, V, "%! numbers 1..cols twice"], "unexpected 'twice' after the range"),
+    ([G, S, N, V, "%! limit top 1..cols"], "'limit' names 'top', which is no parameter"),
+    ([G, "%! input param top", N, V, "%! limit top 1-cols"],
+     "expected 'limit PARAMETER LOW..HIGH'"),
+    ([G, "%! input param top", N, "%! limit top 1..9", "%! limit top 1..8"],
+     "a second 'limit top' line"),
+    ([G, S, N, V, "%! numbers 1..9 letters letters"], "unexpected 'letters letters'"),
+    ([G, S, N, V, "%! json columns"], "unknown json form 'columns'"),
     ([G, S, N, V, "%! numbers 1..top"], "'top' in the range is neither rows, cols, cells"),
     ([G, S, "%! input cells shaded", V, "%! numbers 1..4"],
      "'numbers' bounds the cells' numbers, and the genre reads none"),
@@ -269,3 +276,10 @@ def test_generating_beyond_the_reach_a_header_states_is_said_before_it_starts(tm
     assert puzzle.reach(making.blank("3x3"), generating=True) == (
         "making a tiny puzzle of 9 cells is beyond what is known to finish in a minute "
         "(its genre file: 4 cells at most); it may run long (--time-limit stops it)")
+
+
+def test_a_limit_bounds_its_parameter_by_sizes_and_parameters(tmp_path):
+    path = genre(tmp_path, [G, S, "%! input param top", N, "%! limit top 1..high", V])
+    with pytest.raises(InputError, match=r"tiny.lp:5: header: 'high' in the range is "
+                       "neither rows, cols, cells nor a parameter"):
+        read_genre(path)

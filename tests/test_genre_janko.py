@@ -93,8 +93,6 @@ def test_a_block_without_a_problem_has_no_clue_in_a_cell():
      "'rows' and 'cols')"),
     (_block("size 4", {"clabels": ["1 2 - -"]}), "b.txt:6: the 'clabels' section has 1 "
      "line(s), the bottom clues would be line 2"),
-    (_block("size 4", {"rlabels": ["- - - -", "- - - -"]}), "b.txt:1: the data block has no "
-     "'clabels' section (the top of this puzzle)"),
     (_block("size x4", {}), "b.txt:4: size: expected a whole number 1..1000, found 'x4'"),
     ("begin\n1 2 3\nend\n", "b.txt:2: '1 2 3' is no key of a data block"),
     (_block("size 4", {"clabels": ["1 2 - -", "- - 9 -"], "rlabels": ["- - - -", "- - - x"]}),
@@ -104,3 +102,18 @@ def test_a_block_that_cannot_be_read_is_one_line_naming_it(text, problem):
     with pytest.raises(InputError) as error:
         registry()["skyscrapers"].parse(text, "b.txt")
     assert str(error.value) == problem
+
+
+def test_a_block_without_labels_above_the_columns_has_no_clue_there():
+    block = _block("size 4", {"rlabels": ["2 - - -", "- - - -"]})
+    clues = {str(clue) for clue in registry()["skyscrapers"].parse(block, "b.txt").clues}
+    assert clues == {"outside(left,1,1,2)"}
+
+
+def test_the_diagonal_variant_sets_the_parameter_of_a_genre_that_has_it():
+    block = _block("size 4\noptions diagonal", {})
+    with pytest.raises(InputError, match=r"b\.txt:5: janko\.at's diagonal variant has rules of "
+                       "its own: not skyscrapers"):
+        registry()["skyscrapers"].parse(block, "b.txt")
+    letters = registry()["abc"].parse(_block("size 4\ndepth 2\ndiagonals 1", {}), "b.txt")
+    assert "param(diagonals,1)" in map(str, letters.structure)

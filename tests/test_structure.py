@@ -226,6 +226,8 @@ def test_no_genre_is_named_anywhere_in_the_package():
              and "imperative" not in path.parts]
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
+        if path.name.endswith(".min.js"):  # the editor, CodeMirror built (frontend/): it
+            text = text.replace('"abc def ghi', '"')  # measures a line of "abc def ..."
         for word in sorted(words):
             found = re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", text,
                               re.IGNORECASE)

@@ -134,6 +134,9 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         (row, col), problem = misplaced
         raise InputError(source, f"row {row}, column {col}: {problem}",
                          lines[0][0] if lines else None)
+    if wrong_param := layers.misplaced_param(read, header):
+        name, problem = wrong_param
+        raise InputError(source, f"{name}: {problem}", _param_line(lines, name, header))
     if wrong := layers.misplaced_outside(read, header):
         (side, index), problem = wrong
         raise InputError(source, f"{side} clue {index}: {problem}",
@@ -144,6 +147,17 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
                          "square", lines[0][0] if lines else None)
     structure, clues = layers.facts(read, header)
     return Instance(source, structure, clues, read)
+
+
+def _param_line(lines: list[tuple[int, str]], name: str, header: Header) -> int | None:
+    """The line that states a parameter by its name (`letters: 4`, janko.at's `depth`
+    for the first), else the first line (the size line holds it)."""
+    for number, text in lines:
+        key = text.split(":")[0].split()[0].lower() if text.split() else ""
+        if key == name or (key == "depth" and name == header.params[0]
+                           and lines[0][1].lower() == "begin"):
+            return number
+    return lines[0][0] if lines else None
 
 
 def _is_game_id(lines: list[tuple[int, str]]) -> bool:
@@ -159,7 +173,7 @@ def _read_answer(header: Header, instance: Instance[layers.Layers], solution: An
 
 def _size(instance: Instance[layers.Layers]) -> tuple[int, str]:
     read = instance.data
-    return read.rows * read.cols, "cells"
+    return read.rows * read.cols, f"cells ({read.rows}x{read.cols})"
 
 
 def _reach(header: Header, instance: Instance[layers.Layers], generating: bool
@@ -208,7 +222,9 @@ def _describe(header: Header, instance: Instance[layers.Layers], clue: Symbol) -
     args = [to_python(arg) for arg in clue.arguments]
     at = f"at ({args[0]},{args[1]})" if len(args) >= 2 else ""
     name = clue.name
-    if name in ("number", "letter"):
+    if name == "number":
+        return f"the {header.written(args[2]) if isinstance(args[2], int) else args[2]} {at}"
+    if name == "letter":
         return f"the {args[2]} {at}"
     if name == "unknown":
         return f"the ? {at}"
@@ -222,7 +238,8 @@ def _describe(header: Header, instance: Instance[layers.Layers], clue: Symbol) -
         side, line, _, value = args
         where = {"top": "above column", "bottom": "below column", "left": "left of row",
                  "right": "right of row"}[str(side)]
-        return f"the {value} {where} {line}"
+        shown = header.written(value) if isinstance(value, int) else value
+        return f"the {shown} {where} {line}"
     if name == "sum":
         return f"the sum {args[3]} {args[2]} from ({args[0]},{args[1]})"
     if name == "point":

@@ -19,6 +19,7 @@ from .statements import (
     Decoder,
     Generate,
     Header,
+    Limit,
     Numbers,
     Preamble,
     Puzzlink,
@@ -74,6 +75,7 @@ class _Reading:
         self.max_size: int | None = None
         self.numbers: Numbers | None = None
         self.preambles: list[Preamble] = []
+        self.limits: list[Limit] = []
 
     def fail(self, line: int, problem: str) -> InputError:
         return InputError(self.source, f"header: {problem}", line)
@@ -131,6 +133,17 @@ class _Reading:
                             "('once': no number given twice; 'letters': written A, B, C...)")
         self.numbers = Numbers(_terms(low), _terms(high), "once" in extra, number,
                                "letters" in extra)
+
+    def _limit(self, number: int, rest: str) -> None:
+        parts = rest.split()
+        low, dots, high = parts[-1].partition("..")
+        if len(parts) != 2 or not _NAME.fullmatch(parts[0]) or not dots \
+                or not _BOUND.fullmatch(low) or not _BOUND.fullmatch(high):
+            raise self.fail(number, f"expected 'limit PARAMETER LOW..HIGH' (1..cols), found "
+                            f"{rest[:40]!r}")
+        if any(limit.param == parts[0] for limit in self.limits):
+            raise self.fail(number, f"a second 'limit {parts[0]}' line")
+        self.limits.append(Limit(parts[0], _terms(low), _terms(high), number))
 
     def _preamble(self, number: int, rest: str) -> None:
         parts = rest.split()
@@ -360,6 +373,12 @@ class _Reading:
                                  "starts with '%! genre NAME' and '%! summary TEXT')", 1)
         if self.numbers is not None:
             self._check_numbers(self.numbers)
+        names = [*self.params, *(preamble.param for preamble in self.preambles)]
+        for limit in self.limits:
+            if limit.param not in names:
+                raise self.fail(limit.line, f"'limit' names {limit.param[:40]!r}, which is no "
+                                "parameter (%! input param)")
+            self._check_bounds(limit.low + limit.high, limit.line)
         return Header(
             self.source, self.values["genre"], self.values["summary"], self.inputs,
             tuple(self.sides), tuple(self.between), tuple(self.params), self.param_list,
@@ -368,17 +387,20 @@ class _Reading:
             tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
             self.values.get("json") == "integers", self.values.get("grid") == "square",
             tuple(self.defaults.items()), self.numbers, tuple(self.preambles),
-            self.values.get("json") == "rows")
+            self.values.get("json") == "rows", tuple(self.limits))
 
     def _check_numbers(self, numbers: Numbers) -> None:
         if "number" not in self.inputs:
             raise self.fail(numbers.line, "'numbers' bounds the cells' numbers, and the "
                             "genre reads none ('%! input cells number')")
+        self._check_bounds(numbers.low + numbers.high, numbers.line)
+
+    def _check_bounds(self, bounds: Bound, line: int) -> None:
         single = [*(self.params[:-1] if self.param_list else self.params),
                   *(preamble.param for preamble in self.preambles)]
-        for _, word in (*numbers.low, *numbers.high):
+        for _, word in bounds:
             if not word.isdigit() and word not in words.SIZE_WORDS and word not in single:
-                raise self.fail(numbers.line, f"{word[:40]!r} in the range is neither "
+                raise self.fail(line, f"{word[:40]!r} in the range is neither "
                                 f"{', '.join(words.SIZE_WORDS)} nor a parameter (%! input "
                                 "param)")
 

@@ -86,16 +86,30 @@ def number_range(layers: Layers, header: Header) -> tuple[int, int] | None:
     parameters; None when the header sets none."""
     if header.numbers is None:
         return None
+    return _total(layers, header, header.numbers.low), _total(layers, header,
+                                                              header.numbers.high)
+
+
+def _total(layers: Layers, header: Header, bound: Bound) -> int:
+    """A bound's value for this grid and its parameters."""
     values = {"rows": layers.rows, "cols": layers.cols, "cells": layers.rows * layers.cols,
               **defaults(layers, header)}
     values.update((name, value) for name, value in layers.params.items()
                   if isinstance(value, int))  # a bound names no list parameter
+    return sum(sign * (int(word) if word.isdigit() else values[word]) for sign, word in bound)
 
-    def total(bound: Bound) -> int:
-        return sum(sign * (int(word) if word.isdigit() else values[word])
-                   for sign, word in bound)
 
-    return total(header.numbers.low), total(header.numbers.high)
+def misplaced_param(layers: Layers, header: Header) -> tuple[str, str] | None:
+    """The first parameter whose value `%! limit` refuses, and why."""
+    values = {**defaults(layers, header), **layers.params}
+    for limit in header.limits:
+        value = values.get(limit.param)
+        low, high = _total(layers, header, limit.low), _total(layers, header, limit.high)
+        if isinstance(value, int) and not low <= value <= high:
+            said = "" if limit.param in layers.params else " (its default)"
+            return limit.param, (f"{value}{said} is out of range {low}..{high} for a "
+                                 f"{layers.rows}x{layers.cols} grid")
+    return None
 
 
 def misplaced_number(layers: Layers, header: Header) -> tuple[Pos, str] | None:

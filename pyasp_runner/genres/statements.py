@@ -68,6 +68,15 @@ class Preamble(NamedTuple):
     line: int
 
 
+class Limit(NamedTuple):
+    """`%! limit NAME LOW..HIGH`: the values a parameter may take (bounds as `numbers`')."""
+
+    param: str
+    low: Bound
+    high: Bound
+    line: int
+
+
 class Block(NamedTuple):
     name: str
     optional: bool
@@ -101,6 +110,7 @@ class Header(NamedTuple):
     numbers: Numbers | None = None         # the range of the cells' numbers
     preambles: tuple[Preamble, ...] = ()   # parameters stated on lines before the grid
     json_rows: bool = False                # --json writes each row as one string
+    limits: tuple[Limit, ...] = ()         # the values parameters may take
 
     def has(self, kind: str) -> bool:
         return kind in self.inputs

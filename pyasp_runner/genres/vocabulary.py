@@ -13,7 +13,7 @@ from ..board import SYMBOLS as SYMBOLS  # the symbols a cell may show
 
 KEYS = ("genre", "summary", "input", "token", "text", "puzzlink", "structure", "show",
         "generate", "configuration", "option", "max-size", "tatham", "json", "grid",
-        "numbers", "preamble")
+        "numbers", "preamble", "limit")
 # Keys a header may give once (the others add a line's worth each time).
 SINGLE_KEYS = frozenset({"genre", "summary", "text", "configuration", "max-size",
                          "tatham", "json", "grid", "numbers"})

@@ -43,10 +43,16 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
     if lines[0] == "begin":
         lines = _janko(lines)
     header = lines[0].split()
-    if len(header) == 3 and header[0].isdigit() and header[2].isalpha():  # R C k layout
+    if 2 <= len(header) <= 4 and header[0].isdigit() and header[1].isdigit():
+        # the plain text grid `R C [K] [DIAGONALS]` (puzzlekit writes K as the last letter,
+        # `-` no clue, `*` a cell given empty), K two fewer than the columns when left out
         def row(text: str) -> str:
-            return "".join("." if t == "-" else t.upper() for t in text.split())
-        lines = [f"size: {header[0]}", f"letters: A-{header[2].upper()}",
+            return "".join("." if t == "-" else "-" if t == "*" else t.upper()
+                           for t in text.split())
+        count = header[2] if len(header) > 2 else str(int(header[1]) - 2)
+        last = count.upper() if count.isalpha() else chr(64 + int(count))
+        lines = [f"size: {header[0]}", f"letters: A-{last}",
+                 *(["diagonals: yes"] if header[3:] == ["1"] else []),
                  *(f"{side}: {row(text)}" for side, text in zip(SIDES, lines[1:5], strict=False)),
                  *(["grid:", *(row(text) for text in lines[5:])] if lines[5:] else [])]
     if "?easyasabc/" in lines[0]:
@@ -68,7 +74,7 @@ def _read(text: str) -> tuple[int, str, bool, dict[str, str], list[str]]:
             break
     clues = {side: fields[side] for side in SIDES if side in fields}
     size = int(fields["size"]) if "size" in fields else len(next(iter(clues.values())))
-    letters = fields["letters"]
+    letters = fields.get("letters", str(size - 2))  # left out: two fewer than the columns
     if letters.isdigit():
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:int(letters)]
     elif len(letters) == 3 and letters[1] in "-\u2013":

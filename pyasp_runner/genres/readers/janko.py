@@ -21,7 +21,9 @@ genre's parameters, in order (a count per row, a largest number, a list of piece
 genre without parameters has none to take. A block without `problem` has no clue in a
 cell (rooms without numbers), where another section gives the puzzle. Every other key
 (the author, the solution, the moves) is not the puzzle and is passed over; a `puzzle`
-named with a comma (`NAME, diagonals`) is one of janko.at's variants, and refused.
+named with a comma (`NAME, diagonals`) is one of janko.at's variants, and refused. So is
+the diagonal variant (`options diagonal`, `diagonals 1`), except by a genre with the
+parameter `diagonals`, which it then sets to 1.
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ from .textgrid import Line, read_lines, token_for
 # The keys of a data block (janko.at's pages; tkoz0/janko.at-puzzle-scraping's records).
 KEYS = {"begin", "end", "puzzle", "author", "solver", "source", "info", "unit", "size",
         "rows", "cols", "depth", "ships", "problem", "solution", "areas", "clabels",
-        "rlabels", "moves", "title", "pattern", "patternx", "patterny", "mail", "pid"}
+        "rlabels", "moves", "title", "pattern", "patternx", "patterny", "mail", "pid",
+        "options", "diagonal", "diagonals"}
+# janko.at's words for the rule that each main diagonal holds every value too: a genre
+# that has it takes the parameter `diagonals` (1), any other refuses the variant.
+_NOT = ("", "no", "false", "-")
 # The section that gives each block of the plain text grid, and which of its lines.
 SECTIONS = {"cells": ("problem", None), "cells+between": ("problem", None),
             "points": ("problem", None), "rooms": ("areas", None),
@@ -72,6 +78,9 @@ def read(lines: list[Line], source: str, header: Header) -> Layers:
                 grid += [(size_at, " ".join([token_for(header, "empty") or "-"] * cols))
                          for _ in range(rows)]
                 continue
+            if part is not None:  # no clue beside the grid on these sides: no labels
+                grid.append((size_at, " ".join(["-"] * (cols if name == "clabels" else rows))))
+                continue
             raise InputError(source, f"the data block has no '{name}' section (the "
                              f"{block.name} of this puzzle)", lines[0][0])
         section = sections[name]
@@ -83,7 +92,23 @@ def read(lines: list[Line], source: str, header: Header) -> Layers:
             raise InputError(source, f"the '{name}' section has {len(section)} line(s), "
                              f"the {block.name} clues would be line {part + 1}",
                              section[-1][0] if section else lines[0][0])
-    return read_lines(grid, source, header)
+    return read_lines(grid, source, header, _diagonals(values, source, header))
+
+
+def _diagonals(values: dict[str, Line], source: str, header: Header) -> dict[str, int]:
+    """`options diagonal` or `diagonals 1`: the parameter `diagonals` of a genre that has
+    it; a genre without it refuses janko.at's variant."""
+    said = [values[key] for key in ("diagonal", "diagonals")
+            if key in values and _yes(values[key][1])]
+    if "options" in values and any(word in ("diagonal", "diagonals") for word in
+                                   values["options"][1].lower().split()):
+        said.append(values["options"])
+    if not said:
+        return {}
+    if "diagonals" not in header.params:
+        raise InputError(source, f"janko.at's diagonal variant has rules of its own: not "
+                         f"{header.genre}", said[0][0])
+    return {"diagonals": 1}
 
 
 def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, list[Line]]]:
@@ -114,7 +139,7 @@ def _size(values: dict[str, Line], source: str, begin: int) -> tuple[int, int, i
     """The line of the grid's size, and its rows and columns."""
     def number(key: str) -> int:
         line, text = values[key]
-        if not text.isdigit() or not 1 <= int(text) <= 1000:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1000:
             raise InputError(source, f"{key}: expected a whole number 1..1000, found "
                              f"{text[:20]!r}", line)
         return int(text)
@@ -125,3 +150,10 @@ def _size(values: dict[str, Line], source: str, begin: int) -> tuple[int, int, i
         return values["size"][0], number("size"), number("size")
     raise InputError(source, "the data block gives no size ('size N', or 'rows' and 'cols')",
                      begin)
+
+
+def _yes(text: str) -> bool:
+    """A value that turns the rule on: a number but 0 (the letters' count, as some blocks
+    write it), `yes`; not `no`, `false`, `-`."""
+    flag = text.strip().lower()
+    return int(flag) != 0 if flag.isdigit() else flag not in _NOT

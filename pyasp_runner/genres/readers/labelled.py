@@ -28,7 +28,7 @@ from . import preamble
 from .textgrid import Line, meaning, read_lines, token_for
 
 _KEY = re.compile(r"([A-Za-z][A-Za-z_+]*)\s*:\s*(.*)")
-_SIZE = re.compile(r"([0-9]{1,4})(?:\s*[xX]\s*([0-9]{1,4}))?")
+_SIZE = re.compile(r"\+?([0-9]+)(?:\s*[xX]\s*\+?([0-9]+))?")
 _LETTERS = re.compile(r"([A-Za-z])\s*[-\u2013]\s*([A-Za-z])")
 _YES = {"yes": 1, "true": 1, "no": 0, "false": 0}
 _SIZE_KEYS = ("size", "rows", "cols")
@@ -42,7 +42,8 @@ def applies(header: Header, lines: list[Line]) -> bool:
     keys = _keys(header)
     if not lines or _key(lines[0][1]) not in keys:
         return False
-    return _key(lines[0][1]) not in _SIZE_KEYS or any(
+    return _key(lines[0][1]) not in _SIZE_KEYS or all(
+        _key(text) in keys for _, text in lines[1:]) or any(
         _key(text) in keys - set(_SIZE_KEYS) for _, text in lines[1:])
 
 
@@ -88,7 +89,8 @@ def read(lines: list[Line], source: str, header: Header,
 def _read_grid(values: dict[str, Line], rows_of: dict[str, list[Line]], source: str,
                header: Header, stated: dict[str, int]) -> Layers:
     first = min(line for line, _ in values.values())
-    sides = {side: _split(values[side][1]) for side in _SIDES if side in values}
+    sides = {side: _split(values[side][1], source, values[side][0]) for side in _SIDES
+             if side in values}
     rows, cols = _size(values, sides, rows_of, source, header, first)
     params = dict(stated)
     for name in header.params:
@@ -126,10 +128,18 @@ def _read_grid(values: dict[str, Line], rows_of: dict[str, list[Line]], source: 
     return read_lines(grid, source, header, params)
 
 
-def _split(value: str) -> list[str]:
-    """A line's tokens: spaced, or written together a character each (`DB.AC`)."""
+def _split(value: str, source: str = "", line: int | None = None) -> list[str]:
+    """A line's tokens: spaced, or written together a character each (`DB.AC`); spaced,
+    a token of more than one character is a number or a word, not a run of `.` or `-`
+    (which the grid layouts read as one padded cell: here, one cell each)."""
     tokens = value.split()
-    return list(tokens[0]) if len(tokens) == 1 else tokens
+    if len(tokens) == 1:
+        return list(tokens[0])
+    for token in tokens:
+        if len(token) > 1 and len(set(token)) == 1 and not token[0].isalnum():
+            raise InputError(source, f"{token[:20]!r} between spaces: one character a cell, "
+                             "spaced or written together", line)
+    return tokens
 
 
 def _no_clue(token: str, header: Header) -> bool:
@@ -146,6 +156,9 @@ def _size(values: dict[str, Line], sides: dict[str, list[str]],
         if not match:
             raise InputError(source, f"size: expected a whole number (or ROWSxCOLS), found "
                              f"{text[:40]!r}", line)
+        if len(match[1].lstrip("0")) > 4 or len((match[2] or "").lstrip("0")) > 4:
+            raise InputError(source, f"size: {text[:20]}: a grid has 1 to 1000 rows and "
+                             "columns", line)
         rows = int(match[1])
         return rows, int(match[2]) if match[2] else rows
     if "rows" in values or "cols" in values:
@@ -168,9 +181,11 @@ def _size(values: dict[str, Line], sides: dict[str, list[str]],
 
 def _whole(value: Line, key: str, source: str) -> int:
     line, text = value
-    if not text.isdigit() or len(text) > 9:
-        raise InputError(source, f"{key}: expected a whole number, found {text[:40]!r}", line)
-    return int(text)
+    digits = text.removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > 4:
+        raise InputError(source, f"{key}: expected a whole number 1..1000, found "
+                         f"{text[:40]!r}", line)
+    return int(digits)
 
 
 def _param(name: str, value: Line, source: str, header: Header) -> int:
@@ -212,7 +227,7 @@ def _rows(name: str, key_line: int, block: list[Line], rows: int, cols: int, sou
     given_empty = token_for(header, "unshaded") if header.has("unshaded") else None
     out = []
     for line, text in block:
-        tokens = _split(text)
+        tokens = _split(text, source, line)
         if len(tokens) != cols:
             raise InputError(source, f"{name}: expected {cols} cells in a row, found "
                              f"{len(tokens)}", line)

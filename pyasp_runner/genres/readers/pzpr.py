@@ -263,6 +263,11 @@ def write(layers: Layers, header: Header) -> str:
     for name, value in layers.params.items():
         if name not in held:
             raise ValueError(f"a puzz.link address has no place for the {name} {value}")
+    for kind in ("shaded", "unshaded"):
+        cells = getattr(layers, kind)
+        if cells and not any(kind in decoder.args for decoder in link.decoders):
+            r, c = min(cells)
+            raise ValueError(f"the {kind} cell ({r},{c}) has no place in a puzz.link address")
     try:
         parts = [_encode(decoder, layers, header, rows, cols) for decoder in link.decoders]
         last = link.decoders[-1]

@@ -159,8 +159,10 @@ def _size_line(line: str, source: str, number: int,
                                              for p in header.params)])
         if header.param_list:
             shape += " ..."
+        also = ["lines named `size:`, `top:`, `grid:`...", "a janko.at block `begin` ... `end`"]
+        also += ["a puzz.link address"] if header.puzzlinks else []
         raise InputError(source, f"expected the size line '{shape}' (whole numbers), found "
-                         f"{line[:60]!r}", number)
+                         f"{line[:60]!r} (also read: {'; '.join(also)})", number)
     values = [int(field) for field in fields[:2]]
     values += [value for value in map(lambda f: _param_value(f, header), fields[2:])
                if value is not None]
