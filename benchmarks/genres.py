@@ -5,7 +5,8 @@
 For every instance in the plain text grid under instances/<genre>/ (puzz.link addresses
 and Tatham's game IDs are skipped: puzzlekit reads addresses through its own converter,
 not measured here, and IDs not at all; a genre without such instances, magic's CSV
-boards, has all of its own), one row: our command `solve-asp asp/<genre>.lp
+boards, has all of its own; Easy as ABC's, in several forms, are each written in
+puzzlekit's layout for it where that can state them), one row: our command `solve-asp asp/<genre>.lp
 FILE --json`, which also proves the solution unique, and puzzlekit's
 `puzzlekit.solve(TEXT, NAME)` run as a command of its own (a child Python that imports
 puzzlekit, reads the same grid and solves it: one solution, no proof of uniqueness). The
@@ -50,7 +51,7 @@ PUZZLEKIT: dict[str, str | None] = {
     "binairo": "binairo", "futoshiki": None, "ripple": "hakyuu",
     "killersudoku": "killer_sudoku", "hashi": None, "gokigen": None,
     "yajilin": "yajilin", "battleship": "battleship", "skyscrapers": "skyscraper",
-    "magic": None}
+    "magic": None, "abc": "abc_end_view"}
 PUZZLEKIT_PYTHON = os.environ.get("PUZZLEKIT_PYTHON", sys.executable)
 # puzzlekit's own default is 30 s; the peer gets longer than any of our runs takes.
 PEER_LIMIT_S = 120.0
@@ -87,10 +88,45 @@ def uncommented(path: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
+def abc_text(path: Path) -> str | None:
+    """An Easy as ABC instance (in any form we read) in puzzlekit's layout: `R C k` (the
+    last letter), the letters above, below, left and right, the cells, lower case, `-`
+    for none; None for what that layout cannot state (the diagonal variant, a cell given
+    empty)."""
+    from pyasp_runner.puzzles import registry
+
+    read = registry()["abc"].parse(path.read_text(encoding="utf-8"), path.name).data
+    if read.params.get("diagonals") or read.unshaded:
+        return None
+    count = read.params.get("letters", read.cols - 2)
+    assert isinstance(count, int)
+
+    def letter(value: int | None) -> str:
+        return "-" if value is None else chr(ord("a") + value - 1)
+
+    lines = [f"{read.rows} {read.cols} {letter(count)}"]
+    for side, length in (("top", read.cols), ("bottom", read.cols), ("left", read.rows),
+                         ("right", read.rows)):
+        lines.append(" ".join(letter(read.outside.get((side, i), (None,))[0])
+                              for i in range(1, length + 1)))
+    lines += [" ".join(letter(read.numbers.get((r, c))) for c in range(1, read.cols + 1))
+              for r in range(1, read.rows + 1)]
+    return "\n".join(lines) + "\n"
+
+
+# A genre whose instances are in forms puzzlekit does not read: each one it can state, as
+# it reads it (the same puzzle: both sides solve it).
+PEER_TEXT = {"abc": abc_text}
+
+
 def instances(genre: str) -> list[tuple[Path, str]]:
     """The genre's instances in the plain text grid; for a genre that has none (its
-    files are in the grid layouts, CSV and the like), every instance."""
+    files are in the grid layouts, CSV and the like), every instance; for a genre of
+    `PEER_TEXT`, every one puzzlekit's layout can state, in that layout."""
     folder = ROOT / "instances" / genre
+    if genre in PEER_TEXT:
+        stated = [(path, PEER_TEXT[genre](path)) for path in sorted(folder.glob("*.txt"))]
+        return [(path, text) for path, text in stated if text is not None]
     found = []
     for path in sorted(folder.glob("*.txt")):
         text = grid_text(path, genre)
@@ -114,20 +150,27 @@ def peer(name: str, path: str) -> None:
     when it found a solution, 1 when not (its time limit, or no solution)."""
     import puzzlekit
 
-    text = uncommented(Path(path))  # a plain text grid, as `instances` chose it
+    text = uncommented(Path(path))  # a plain text grid, as `instances` chose or wrote it
     result = puzzlekit.solve(text, name, solver_options={"time_limit_sec": PEER_LIMIT_S})
     sys.exit(0 if result.is_solved else 1)
 
 
 def compare(genre: str, rounds: int) -> list[dict[str, Any]]:
+    import tempfile
+
     encoding = str(ROOT / "asp" / f"{genre}.lp")
     rows = []
+    folder = Path(tempfile.mkdtemp(prefix="genres-bench-"))
     for path, text in instances(genre):
         name = PUZZLEKIT[genre]
         runs = {"ours": lambda path=path: measure(encoding, path)}
+        given = path
+        if genre in PEER_TEXT:  # the peer reads the same puzzle in its own layout
+            given = folder / path.name
+            given.write_text(text, encoding="utf-8")
         if name is not None:
-            runs["peer"] = lambda path=path, name=name: run_peer(
-                [PUZZLEKIT_PYTHON, __file__, "--peer", name, str(path)])
+            runs["peer"] = lambda given=given, name=name: run_peer(
+                [PUZZLEKIT_PYTHON, __file__, "--peer", name, str(given)])
         done = alternated(runs, rounds)
         ours, other = done["ours"], done.get("peer")
         row = {"instance": path.name, "size": grid_size(genre, path, text),

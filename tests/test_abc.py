@@ -211,3 +211,10 @@ def test_tabs_between_a_key_and_its_clues_read_as_spaces(tmp_path, capsys):
     assert main(["abc", str(tmp_path / "tabs.txt"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     checker("abc").check(tabbed, data["solutions"][0])
+
+
+def test_the_legend_says_when_the_diagonals_count_too(capsys):
+    assert main(["abc", str(INSTANCES / "abc" / "diagonal-givens.txt")]) == 0
+    assert "letters A..C; diagonals" in " ".join(capsys.readouterr().out.split())
+    assert main(["abc", str(INSTANCES / "abc" / "reference.txt")]) == 0
+    assert "diagonals" not in capsys.readouterr().out

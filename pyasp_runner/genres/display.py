@@ -149,14 +149,19 @@ def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> 
 
 
 def legend(header: Header, layers: Layers) -> str:
-    """The genre's summary, and the numbers' range where a parameter moves it."""
+    """The genre's summary, the numbers' range where a parameter moves it, and the
+    switches that are on (a parameter limited to 0..1, `%! limit diagonals 0..1`)."""
+    text = header.summary
     span = number_range(layers, header)
-    if span is None or header.numbers is None or all(
+    if span is not None and header.numbers is not None and not all(
             word.isdigit() or word in words.SIZE_WORDS
             for _, word in (*header.numbers.low, *header.numbers.high)):
-        return header.summary
-    kind = "letters" if header.numbers.letters else "numbers"
-    return f"{header.summary}; {kind} {header.written(span[0])}..{header.written(span[1])}"
+        kind = "letters" if header.numbers.letters else "numbers"
+        text += f"; {kind} {header.written(span[0])}..{header.written(span[1])}"
+    switches = [limit.param for limit in header.limits
+                if (limit.low, limit.high) == (((1, "0"),), ((1, "1"),))]
+    on = [name for name in switches if layers.params.get(name) == 1]
+    return text + "".join(f"; {name}" for name in on)
 
 
 def _wrong_sums(cell: Cell, pos: Pos, wrong: Collection[tuple[Pos, str]]) -> Cell:
