@@ -218,3 +218,14 @@ def test_the_legend_says_when_the_diagonals_count_too(capsys):
     assert "letters A..C; diagonals" in " ".join(capsys.readouterr().out.split())
     assert main(["abc", str(INSTANCES / "abc" / "reference.txt")]) == 0
     assert "diagonals" not in capsys.readouterr().out
+
+
+def test_janko_names_the_diagonal_variant_in_the_puzzle_line():
+    # janko.at's Abc-End-View 161 to 180 say `puzzle abcendview, diagonals`; 175 says
+    # `diagonals no` instead (tkoz0/janko.at-puzzle-scraping's records of the pages)
+    text = JANKO.replace("options diagonal", "puzzle abcendview, diagonals")
+    assert param("diagonals", 1) in _parse(text).structure
+    plain = JANKO.replace("options diagonal", "puzzle abcendview\ndiagonals no")
+    assert param("diagonals", 1) not in _parse(plain).structure
+    with pytest.raises(InputError, match="'abcendview, toroidal' is a variant"):
+        _parse(JANKO.replace("options diagonal", "puzzle abcendview, toroidal"))

@@ -22,8 +22,8 @@ genre without parameters has none to take. A block without `problem` has no clue
 cell (rooms without numbers), where another section gives the puzzle. Every other key
 (the author, the solution, the moves) is not the puzzle and is passed over; a `puzzle`
 named with a comma (`NAME, diagonals`) is one of janko.at's variants, and refused. So is
-the diagonal variant (`options diagonal`, `diagonals 1`), except by a genre with the
-parameter `diagonals`, which it then sets to 1.
+the diagonal variant (`NAME, diagonals`, `options diagonal`, `diagonals 1`), except by a
+genre with the parameter `diagonals`, which it then sets to 1.
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ def looks_like(lines: list[Line]) -> bool:
 def read(lines: list[Line], source: str, header: Header) -> Layers:
     values, sections = _block(lines, source)
     variant = values.get("puzzle", (0, ""))
-    if "," in variant[1]:  # `NAME, diagonals`: janko.at's name of a variant
+    named = variant[1].partition(",")[2].strip().lower()
+    diagonal = named in ("diagonal", "diagonals") and "diagonals" in header.params
+    if "," in variant[1] and not diagonal:  # `NAME, VARIANT`: janko.at's name of a variant
         raise InputError(source, f"janko.at's {variant[1][:40]!r} is a variant, with rules "
                          f"of its own: not {header.genre}", variant[0])
     size_at, rows, cols = _size(values, source, lines[0][0])
@@ -92,7 +94,8 @@ def read(lines: list[Line], source: str, header: Header) -> Layers:
             raise InputError(source, f"the '{name}' section has {len(section)} line(s), "
                              f"the {block.name} clues would be line {part + 1}",
                              section[-1][0] if section else lines[0][0])
-    return read_lines(grid, source, header, _diagonals(values, source, header))
+    stated = {"diagonals": 1} if diagonal else _diagonals(values, source, header)
+    return read_lines(grid, source, header, stated)
 
 
 def _diagonals(values: dict[str, Line], source: str, header: Header) -> dict[str, int]:
