@@ -173,3 +173,21 @@ def test_the_picture_and_legend_show_letters(letters, tmp_path, capsys):
 ])
 def test_what_cannot_be_read_is_one_line_naming_it(letters, text, line, problem):
     assert_refused(letters.parse, text, line, problem)
+
+
+def test_a_genre_with_rooms_reads_its_cells_and_rooms_labelled():
+    from conftest import INSTANCES
+
+    from pyasp_runner.puzzles import registry
+    from pyasp_runner.puzzles._genre import describe
+
+    heyawake = registry()["heyawake"]
+    plain = heyawake.parse((INSTANCES / "heyawake" / "janko-001.txt").read_text(), "p")
+    lines = heyawake.writer("text")(plain, list(plain.clues)).splitlines()
+    rows = int(lines[0].split()[0])
+    labelled = "\n".join(["size: 10x10", "grid:", *lines[1:1 + rows], "rooms:",
+                          *lines[1 + rows:1 + 2 * rows]])
+    assert set(heyawake.parse(labelled, "l").facts) == set(plain.facts)
+    told = " ".join(describe(heyawake.genre).split())
+    assert "'size: N', 'grid:' and its rows, 'rooms:' and its rows" in told
+    assert "line named by it" not in " ".join(describe(registry()["futoshiki"].genre).split())

@@ -96,8 +96,14 @@ def describe(genre: Genre, printed_by: str | None = None) -> str:
     the command that prints a shipped genre's file)."""
     import textwrap
 
+    from ..genres.readers import labelled
+
     header = genre.header
-    size = " ".join(["ROWS", "COLS", *(p.upper() for p in header.params)])
+    optional = dict(header.defaults)
+    size = " ".join(["ROWS", "COLS", *(f"[{p.upper()}]" if p in optional else p.upper()
+                                       for p in header.params)])
+    lettered = header.numbers is not None and header.numbers.letters
+    number = "a letter a number (A for 1)" if lettered else "a number a number"
     blocks = ", ".join(block.name + (" (may be left out)" if block.optional else "")
                        for block in header.text)
     tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
@@ -107,8 +113,18 @@ def describe(genre: Genre, printed_by: str | None = None) -> str:
         "holds and how its answer is drawn"
         + (f" ({printed_by} prints them)." if printed_by else "."),
         f"Input: the plain text grid: a line '{size}', then the blocks {blocks}, a line "
-        "per row of space-separated tokens (- empty, a number a number"
-        + (f"; {tokens}" if tokens else "") + ")."]
+        f"per row of space-separated tokens (- empty, {number}"
+        + (f"; {tokens}" if tokens else "") + ")"
+        + ("; a parameter in [ ] may be left out: " + ", ".join(
+            f"{name} {default}" for name, default in optional.items()) if optional else "")
+        + "."]
+    if labelled.reads(header):
+        names = ["'size: N'", *(f"'{name}: ...'" for name in header.params),
+                 *(f"'{block.name}: ...'" if block.name in ("top", "bottom", "left", "right")
+                   else f"'{'grid' if block.name == 'cells' else block.name}:' and its rows"
+                   for block in header.text)]
+        paragraphs.append(f"Or each part on a line named by it: {', '.join(names)}.")
+    paragraphs.append("Or janko.at's data block (begin ... end).")
     if header.tatham:
         paragraphs.append(f"Or a game ID of Simon Tatham's {header.tatham} (N:clues/.../"
                           "clues[,cells]; also its page's address or a save file).")

@@ -36,11 +36,17 @@ _SIDES = ("top", "bottom", "left", "right")
 _ROWS = {"cells": "cells", "grid": "cells", "rooms": "rooms"}  # blocks of a line per row
 
 
+def reads(header: Header) -> bool:
+    """Whether a genre's grid can be written in this layout: its blocks are cells, rooms
+    and the sides' clues (not the cells with clues between them, nor grid points)."""
+    return all(block.name in (*_SIDES, "cells", "rooms") for block in header.text)
+
+
 def applies(header: Header, lines: list[Line]) -> bool:
     """Whether the lines begin with a key of this layout (after any preamble); a size
     line `size: N` alone above plain rows is the grid layouts' (`layouts.py`)."""
     keys = _keys(header)
-    if not lines or _key(lines[0][1]) not in keys:
+    if not reads(header) or not lines or _key(lines[0][1]) not in keys:
         return False
     return _key(lines[0][1]) not in _SIZE_KEYS or all(
         _key(text) in keys for _, text in lines[1:]) or any(
