@@ -191,3 +191,19 @@ def test_a_genre_with_rooms_reads_its_cells_and_rooms_labelled():
     told = " ".join(describe(heyawake.genre).split())
     assert "'size: N', 'grid:' and its rows, 'rooms:' and its rows" in told
     assert "line named by it" not in " ".join(describe(registry()["futoshiki"].genre).split())
+
+
+def test_a_list_parameter_is_its_numbers_and_dashes_stay_open_beside_numbers():
+    from conftest import INSTANCES
+
+    from pyasp_runner.puzzles import registry
+
+    battleship = registry()["battleship"]
+    plain = battleship.parse((INSTANCES / "battleship" / "janko-001.txt").read_text(), "p")
+    lines = battleship.writer("text")(plain, list(plain.clues)).splitlines()
+    rows, cols, *fleet = lines[0].split()
+    labelled = "\n".join([f"size: {rows}x{cols}", f"fleet: {' '.join(fleet)}",
+                          f"top: {lines[1]}", f"left: {lines[2]}", "grid:", *lines[3:]])
+    assert set(battleship.parse(labelled, "l").facts) == set(plain.facts)  # `-` is open
+    assert_refused(battleship.parse, labelled.replace("fleet: ", "fleet: x "), 2,
+                   "fleet: expected whole numbers")

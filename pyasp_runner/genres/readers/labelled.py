@@ -11,8 +11,9 @@ line keeping its number, and read as that is.
                        token per column or row, written together or spaced; `.`, `-`
                        or `_` no clue
     grid:              the cells (also `cells:`, and `rooms:`), a line per row below
-    ..-..              the key; here `.` is a cell without a clue and `-` a cell given
-                       empty, where the genre reads those (`%! input cells unshaded`)
+    ..-..              the key; in a grid of letters (`%! numbers ... letters`) `.` is
+                       a cell without a clue and `-` one given empty, where the genre
+                       reads those (`%! input cells unshaded`); else tokens as usual
 
 A block left out holds no clue. Keys are read in any case and order, each once.
 """
@@ -99,18 +100,27 @@ def _read_grid(values: dict[str, Line], rows_of: dict[str, list[Line]], source: 
              if side in values}
     rows, cols = _size(values, sides, rows_of, source, header, first)
     params = dict(stated)
+    listed = header.params[-1] if header.param_list else None
     for name in header.params:
-        if name in values:
+        if name in values and name != listed:
             params[name] = _param(name, values[name], source, header)
-    missing = [name for name in header.params
-               if name not in params and name not in dict(header.defaults)]
+    missing = [name for name in header.params if name not in params and name not in values
+               and name not in dict(header.defaults)]
     if missing:
         raise InputError(source, f"no {missing[0]} line (e.g. `{missing[0]}: 3`)", first)
     size_line = [str(rows), str(cols)]
     for name in header.params:
-        if name not in params:
+        if name == listed:  # the list parameter: its numbers as the size line ends
+            line, text = values[name]
+            if not all(re.fullmatch(r"[0-9]+", word) for word in text.split()):
+                raise InputError(source, f"{name}: expected whole numbers, found "
+                                 f"{text[:40]!r}", line)
+            size_line += [str(preamble.whole(word, name, source, line))
+                          for word in text.split()]
+        elif name not in params:
             break
-        size_line.append(str(params[name]))
+        else:
+            size_line.append(str(params[name]))
     grid: list[Line] = [(values.get("size", (first, ""))[0], " ".join(size_line))]
     none = token_for(header, "empty") or "-"
     for block in header.text:
@@ -197,8 +207,8 @@ def _whole(value: Line, key: str, source: str) -> int:
 def _param(name: str, value: Line, source: str, header: Header) -> int:
     line, text = value
     compact = re.sub(r"\s+", "", text)
-    if re.fullmatch(r"[+-]?[0-9]+", compact):
-        return preamble.whole(compact, name, source, line)
+    if re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        return preamble.whole(text.strip(), name, source, line)
     if compact.lower() in _YES:
         return _YES[compact.lower()]
     if header.numbers is not None and header.numbers.letters \
@@ -224,13 +234,17 @@ def _letters(name: str, text: str, source: str, line: int) -> int:
 
 def _rows(name: str, key_line: int, block: list[Line], rows: int, cols: int, source: str,
           header: Header) -> list[Line]:
-    """The rows below a `grid:` key as text grid lines: `.` no clue, `-` given empty."""
+    """The rows below a `grid:` key as text grid lines; in a grid of letters `.` is a
+    cell without a clue and `-` one given empty, as the letters puzzle's lines write
+    them."""
     if len(block) != rows:
         where = block[rows][0] if len(block) > rows else key_line
         raise InputError(source, f"{name}: expected {rows} rows below it, found {len(block)}",
                          where)
     empty = token_for(header, "empty") or "."
-    given_empty = token_for(header, "unshaded") if header.has("unshaded") else None
+    lettered = header.numbers is not None and header.numbers.letters
+    given_empty = token_for(header, "unshaded") if header.has("unshaded") and lettered \
+        else None
     out = []
     for line, text in block:
         tokens = _split(text, source, line)
