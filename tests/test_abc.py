@@ -87,6 +87,7 @@ def test_janko_format_with_diagonals_numbers_and_givens():
 @pytest.mark.parametrize(("line", "diagonals"), [
     ("options diagonal", True), ("diagonals 1", True), ("diagonal\tyes", True),
     ("diagonals 0", False), ("diagonals -", False),
+    ("diagonals \u00b2", True),  # not a number of ours: a word, which turns the rule on
 ])
 def test_janko_diagonal_rule_in_its_spellings(line, diagonals):
     text = JANKO.replace("options diagonal", line).replace("size 5", "size\t5")

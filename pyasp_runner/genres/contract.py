@@ -154,7 +154,7 @@ def _param_line(lines: list[tuple[int, str]], name: str, header: Header) -> int 
     for the first), else the first line (the size line holds it)."""
     for number, text in lines:
         key = text.split(":")[0].split()[0].lower() if text.split() else ""
-        if key == name or (key == "depth" and name == header.params[0]
+        if key == name or (key == "depth" and header.params[:1] == (name,)
                            and lines[0][1].lower() == "begin"):
             return number
     return lines[0][0] if lines else None

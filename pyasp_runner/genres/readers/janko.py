@@ -159,4 +159,4 @@ def _yes(text: str) -> bool:
     """A value that turns the rule on: a number but 0 (the letters' count, as some blocks
     write it), `yes`; not `no`, `false`, `-`."""
     flag = text.strip().lower()
-    return int(flag) != 0 if flag.isdigit() else flag not in _NOT
+    return int(flag) != 0 if flag.isascii() and flag.isdigit() else flag not in _NOT
