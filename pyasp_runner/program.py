@@ -137,12 +137,13 @@ def bounded(call: Callable[[], T], ctl: clingo.Control, deadline: float | None,
 
 
 def ground(ctl: clingo.Control, logger: Logger, encoding: Path,
-           deadline: float | None = None, parts: tuple[str, ...] = ()) -> float:
-    """Ground the base program (and the program `parts` named, with it), bounded by the
+           deadline: float | None = None, parts: tuple[str, ...] = (),
+           base: str = "base") -> float:
+    """Ground the `base` program (and the program `parts` named, with it), bounded by the
     deadline and Ctrl-C (see `bounded`): clingo 5.8 cannot interrupt the grounder
     itself."""
     start = time.perf_counter()
-    program: list[tuple[str, list[clingo.Symbol]]] = [("base", []),
+    program: list[tuple[str, list[clingo.Symbol]]] = [(base, []),
                                                       *((part, []) for part in parts)]
     try:
         bounded(lambda: ctl.ground(program), ctl, deadline)

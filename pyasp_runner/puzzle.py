@@ -246,10 +246,12 @@ class Generating(_Record, Generic[InputT]):
 
     blank(size text or None) -> Instance   an empty puzzle of that size
     clues_of(instance, answer) -> [Symbol] every clue a full answer implies
-    random_answer(instance, rng) -> Answer | None | None: a random full answer of the
-                                           blank board, where a search of the empty board
-                                           is slow or makes poor puzzles; None (the hook
-                                           or its result): clingo's randomised search
+    random_answer(instance, rng, deadline) -> Answer | None | None: a random full
+                                           answer of the blank board, where a search of
+                                           the empty board is slow or makes poor puzzles,
+                                           found by `deadline` (perf_counter; None: no
+                                           limit) or raising runner.Abandoned; None (the
+                                           hook or its result): clingo's randomised search
     clue_atom(clue) -> Symbol | None | None: the answer atom a clue states (a given
                                            number: the number in the answer), which
                                            generate assumes instead of grounding the clue
@@ -261,14 +263,15 @@ class Generating(_Record, Generic[InputT]):
     __slots__ = ("blank", "clue_atom", "clues_by", "clues_of", "random_answer")
     blank: Callable[[str | None], Instance[InputT]]
     clues_of: Callable[[Instance[InputT], Answer], list[Symbol]]
-    random_answer: Callable[[Instance[InputT], random.Random], Answer | None] | None
+    random_answer: Callable[[Instance[InputT], random.Random, float | None],
+                            Answer | None] | None
     clue_atom: Callable[[Symbol], Symbol | None] | None
     clues_by: Callable[[Path, Instance[InputT], Answer], list[Symbol]] | None
 
     def __init__(self, *, blank: Callable[[str | None], Instance[InputT]],
                  clues_of: Callable[[Instance[InputT], Answer], list[Symbol]],
-                 random_answer: Callable[[Instance[InputT], random.Random], Answer | None]
-                 | None,
+                 random_answer: Callable[[Instance[InputT], random.Random, float | None],
+                                         Answer | None] | None,
                  clue_atom: Callable[[Symbol], Symbol | None] | None,
                  clues_by: Callable[[Path, Instance[InputT], Answer], list[Symbol]]
                  | None = None) -> None:

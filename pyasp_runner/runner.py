@@ -98,6 +98,10 @@ class Result(NamedTuple):
         return None
 
 
+# The program part that holds the facts when the base rules are left out (`load`).
+FACTS_PART = "solve_asp_facts"
+
+
 def control_arguments(limits: Limits) -> list[str]:
     models = limits.cap if limits.models == 0 else limits.models
     args = [f"--models={models}", "--project=show"]
@@ -144,21 +148,24 @@ class Observer(Protocol):
 def load(
     encoding: Path, facts: Iterable[clingo.Symbol], limits: Limits,
     deadline: float | None = None, externals: Iterable[clingo.Symbol] = (),
-    observer: Observer | None = None, parts: tuple[str, ...] = (),
+    observer: Observer | None = None, parts: tuple[str, ...] = (), base: bool = True,
 ) -> tuple[clingo.Control, Logger, float]:
     """A grounded Control for the encoding and the facts (and `externals`: atoms that
     each search switches on or off; `observer`: a propagator that watches; `parts`:
-    program parts grounded with the base), with the grounding time."""
+    program parts grounded with the base, or without it unless `base`), with the
+    grounding time."""
     logger = Logger()
     try:
         ctl = clingo.Control(control_arguments(limits), logger=logger, message_limit=20)
     except RuntimeError as err:  # an unknown or malformed option in extra_args
         raise EncodingError("clingo", "bad option", [str(err)]) from None
     load_encoding(ctl, logger, encoding)
-    ctl.add("base", [], facts_text(facts) + "".join(f"#external {sym}.\n" for sym in externals))
+    facts_part = "base" if base else FACTS_PART
+    ctl.add(facts_part, [], facts_text(facts)
+            + "".join(f"#external {sym}.\n" for sym in externals))
     if observer is not None:
         ctl.register_propagator(observer)  # type: ignore[arg-type]
-    return ctl, logger, ground(ctl, logger, encoding, deadline, parts)
+    return ctl, logger, ground(ctl, logger, encoding, deadline, parts, facts_part)
 
 
 class Grounding:
@@ -317,13 +324,15 @@ def solve(
 
 
 def derived(encoding: Path, facts: Iterable[clingo.Symbol], parts: tuple[str, ...],
-            limits: Limits) -> set[clingo.Symbol]:
+            limits: Limits, base: bool = True) -> set[clingo.Symbol]:
     """Every atom of the first answer set, shown or not, with the program `parts`
-    grounded beside the base (facts that fix an answer: what the rules derive from it);
-    empty when there is none. Raises `Abandoned` at the time limit or on Ctrl-C."""
+    grounded beside the base (facts that fix an answer: what the rules derive from it),
+    or alone with the facts unless `base`; empty when there is none. Raises `Abandoned`
+    at the time limit or on Ctrl-C."""
     started = time.perf_counter()
     deadline = None if limits.time_limit is None else started + limits.time_limit
-    ctl, _, _ = load(encoding, facts, limits._replace(models=1), deadline, parts=parts)
+    ctl, _, _ = load(encoding, facts, limits._replace(models=1), deadline, parts=parts,
+                     base=base)
     atoms: set[clingo.Symbol] = set()
 
     def on_model(model: clingo.Model) -> None:

@@ -87,7 +87,21 @@ G, S, N, V = GOOD  # the genre, summary, input (numbers) and show lines
     ([G, "%! input param low", N, V, "%! preamble range low"], "'low' is declared twice"),
     ([G, S, N, V, "%! generate number from value/3 reach lots"], "expected 'reach CELLS'"),
     ([G, S, N, V, "%! generate number from value/3 width 3"],
-     "expected 'size ROWSxCOLS' or 'reach CELLS'"),
+     "expected 'size ROWSxCOLS', 'reach CELLS' or 'answer SEARCH,DERIVE'"),
+    ([G, S, N, V, "%! generate number from value/3 answer walk"],
+     "expected 'answer SEARCH,DERIVE', two program parts' names, found 'walk'"),
+    ([G, S, N, V, "%! generate number from value/3 answer walk,walked"],
+     "the rules have no part '#program walk.' to draw a random answer with"),
+    ([G, S, N, V, "%! max-size 100 count"],
+     "the rules have no part '#program count.' to measure a puzzle with"),
+    ([G, S, N, V, "%! max-size 100 two parts"], "expected 'max-size LIMIT [PART]'"),
+    ([G, S, N, V, "%! path value/2"], "expected the answer's numbers as NAME/3"),
+    ([G, S, N, V, "%! path place/3"], "'path' follows place/3, which no 'show place/3 as "
+                                      "number' line draws"),
+    ([G, S, "%! input cells number shaded", V, "%! path value/3", "%! show dark/2 as shaded"],
+     "'path' draws on a grid of numbers alone"),
+    ([G, S, N, V, "%! token . blocked or"], "unexpected 'or' after 'blocked' (blocked or "
+                                            "empty?)"),
 ])
 def test_each_mistake_names_its_line(tmp_path, header, message):
     path = genre(tmp_path, header)

@@ -43,6 +43,7 @@ def check(header: Header, rules: Usage) -> None:
     _check_decoders(header, fail)
     _check_shows(header, rules, fail)
     _check_generate(header, rules, fail)
+    _check_measure(header, rules, fail)
     _check_tatham(header, fail)
 
 
@@ -176,6 +177,12 @@ def _check_shows(header: Header, rules: Usage, fail: _Fail) -> None:
                            "letter, a ?, a symbol or an arrow)")
 
 
+def _check_measure(header: Header, rules: Usage, fail: _Fail) -> None:
+    if header.measure is not None and header.measure not in rules.parts:
+        raise fail(header.lines["max-size"], f"max-size: the rules have no part '#program "
+                   f"{header.measure}.' to measure a puzzle with")
+
+
 def _check_generate(header: Header, rules: Usage, fail: _Fail) -> None:
     for made in header.generates:
         kind = words.KINDS.get(made.kind)
@@ -191,6 +198,10 @@ def _check_generate(header: Header, rules: Usage, fail: _Fail) -> None:
         if (made.predicate, made.arity) not in rules.shown | rules.defined:
             raise fail(made.line, f"generate: the rules never derive "
                        f"{made.predicate}/{made.arity}")
+        missing = [part for part in made.answer or () if part not in rules.parts]
+        if missing:
+            raise fail(made.line, f"generate: the rules have no part '#program "
+                       f"{missing[0]}.' to draw a random answer with")
 
 
 def _check_tatham(header: Header, fail: _Fail) -> None:

@@ -6,7 +6,9 @@ the header (the thin adapter between a genre and the rest of the tool; the regis
 
 from __future__ import annotations
 
+import random
 import re
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any, NamedTuple
 from clingo import Function, Symbol
 
 from ..board import Board
-from ..errors import InputError
+from ..errors import EncodingError, InputError
 from ..facts import Answer, to_python
 from ..inputs import MAX_INPUT_BYTES
 from ..player import PlayerAnswer
@@ -23,6 +25,9 @@ from ..puzzle import (
     Drawing,
     Generating,
     Instance,
+    Option,
+    Options,
+    OptionValues,
     PuzzleSpec,
     Reasoning,
     Size,
@@ -88,7 +93,7 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
     if header.generates:
         generating = Generating(blank=partial(_blank, header),
                                 clues_of=partial(_clues_by, genre, genre.path),
-                                random_answer=None, clue_atom=partial(_clue_atom, header),
+                                random_answer=_drawn(genre), clue_atom=partial(_clue_atom, header),
                                 clues_by=partial(_clues_by, genre))
     return PuzzleSpec(
         name=name,
@@ -101,14 +106,26 @@ def spec(genre: Genre, name: str) -> PuzzleSpec[layers.Layers]:
         writing=Writing(writers=writers, complete_formats=()),
         generating=generating,
         judging=None,
-        size=Size(measure=_size, limit=header.max_size or DEFAULT_MAX_SIZE,
-                  reach=partial(_reach, header)),
-        options=None,
+        size=Size(measure=partial(_measured, genre) if header.measure else _size,
+                  limit=header.max_size or DEFAULT_MAX_SIZE,
+                  reach=partial(_reach, genre)),
+        options=Options(flags=(_PATH,), configure=_configure) if header.path else None,
         configuration=header.configuration,
         clingo_options=header.options,
         inline=bool(header.puzzlinks or header.tatham),
         read_answer=partial(_read_answer, header) if answers.readable(header) else None,
     )
+
+
+# `%! path NAME/3`: the option that draws the answer's numbers in order.
+_PATH = Option("--path", "draw an arrow from every number towards the next one")
+
+
+def _configure(instance: Instance[layers.Layers], options: OptionValues
+               ) -> Instance[layers.Layers]:
+    if options[_PATH.name]:
+        return instance.replace(data=instance.data._replace(path=True))
+    return instance
 
 
 def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
@@ -130,6 +147,9 @@ def _parse(header: Header, text: str, source: str) -> Instance[layers.Layers]:
         else:
             read = textgrid.read_lines(lines, source, header, stated.params)
         preamble.check_range(stated, read, header, source)
+    if len(read.blocked) == read.rows * read.cols:
+        raise InputError(source, "every cell is blocked: no board to solve",
+                         lines[0][0] if lines else None)
     if misplaced := layers.misplaced_number(read, header):  # an address's, a game ID's
         (row, col), problem = misplaced
         raise InputError(source, f"row {row}, column {col}: {problem}",
@@ -176,10 +196,38 @@ def _size(instance: Instance[layers.Layers]) -> tuple[int, str]:
     return read.rows * read.cols, f"cells ({read.rows}x{read.cols})"
 
 
-def _reach(header: Header, instance: Instance[layers.Layers], generating: bool
+def _measured(genre: Genre, instance: Instance[layers.Layers]) -> tuple[int, str]:
+    """The size that the genre's own part counts (`max-size LIMIT PART`): `size(N, Unit)`
+    derived by `#program PART.` grounded alone with the puzzle's facts (what the rules
+    would ground, counted without grounding it)."""
+    part = genre.header.measure
+    for atom in _measuring(genre, instance):
+        if atom.name == "size" and len(atom.arguments) == 2:
+            count, unit = (to_python(arg) for arg in atom.arguments)
+            if isinstance(count, int) and isinstance(unit, str):
+                return count, unit
+    raise EncodingError(str(genre.path), "cannot measure a puzzle",
+                        [f"its '#program {part}.' derives no size(N, \"unit\")"])
+
+
+def _measuring(genre: Genre, instance: Instance[layers.Layers]) -> set[Symbol]:
+    """The atoms of the genre's measuring part, grounded alone with the puzzle's facts."""
+    from ..runner import Limits, derived  # clingo: only for a genre that measures so
+
+    part = genre.header.measure
+    return derived(genre.path, instance.facts, (part,) if part else (), Limits(), base=False)
+
+
+def _reach(genre: Genre, instance: Instance[layers.Layers], generating: bool
            ) -> str | None:
-    """Generating on a blank grid larger than the header's `reach`: beyond what is known
-    to finish in a minute."""
+    """Generating on a blank grid larger than the header's `reach`, or solving a puzzle
+    its measuring part says `beyond("why")` of: beyond what is known to finish in a
+    minute."""
+    header = genre.header
+    if header.measure and not generating:
+        return next((str(to_python(atom.arguments[0])) for atom in
+                     sorted(_measuring(genre, instance))
+                     if atom.name == "beyond" and len(atom.arguments) == 1), None)
     cells, _ = _size(instance)
     reach = min((made.reach for made in header.generates if made.reach), default=None)
     if not generating or reach is None or cells <= reach:
@@ -286,6 +334,35 @@ def _clues_by(genre: Genre, rules: Path, instance: Instance[layers.Layers],
     return [Function(words.KINDS[made.kind].predicate, list(sym.arguments))
             for made in makes for sym in atoms
             if sym.name == made.predicate and len(sym.arguments) == made.arity]
+
+
+def _drawn(genre: Genre) -> Callable[[Instance[layers.Layers], random.Random, float | None],
+                                     Answer | None] | None:
+    """A blank grid's random solution drawn by two program parts of the genre file
+    (`generate ... answer SEARCH,DERIVE`), not by its rules: SEARCH solved at random with
+    the grid's facts alone; the atoms of its answer, as facts, ground DERIVE, whose atoms
+    of the generate line's predicate are the solution. None: the rules draw it."""
+    made = next((made for made in genre.header.generates if made.answer), None)
+    if made is None or made.answer is None:
+        return None
+    search, derive = made.answer
+
+    def draw(instance: Instance[layers.Layers], rng: random.Random, deadline: float | None
+             ) -> Answer | None:
+        from ..runner import Limits, derived  # clingo: only for whoever generates
+
+        def left() -> float | None:
+            return None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+
+        found = derived(genre.path, instance.facts, (search,),
+                        Limits(seed=rng.randrange(2**31), time_limit=left()), base=False)
+        if not found:
+            return None
+        atoms = derived(genre.path, (*instance.facts, *found), (derive,),
+                        Limits(time_limit=left()), base=False)
+        return Answer(tuple(sorted(sym for sym in atoms if sym.name == made.predicate
+                                   and len(sym.arguments) == made.arity)))
+    return draw
 
 
 def _clue_atom(header: Header, clue: Symbol) -> Symbol | None:

@@ -24,6 +24,7 @@ from ..board import (
     Segment,
     Shape,
 )
+from ..facts import to_python
 from ..puzzle import Answer
 from . import vocabulary as words
 from .layers import Layers, Pos, clue_position, number_range
@@ -123,7 +124,25 @@ def board(header: Header, layers: Layers, answer: Answer) -> Board:
     cells = tuple(tuple(_cell(header, layers, seen, (r, c), covering)
                         for c in range(1, layers.cols + 1))
                   for r in range(1, layers.rows + 1))
-    return Board(_grid(header, layers, cells, seen), legend(header, layers))
+    grid = _grid(header, layers, cells, seen)
+    path = _path(header, layers, answer) if layers.path else ()
+    if path and not (grid.lines or grid.edges or grid.borders or grid.bridges or grid.points
+                     or grid.operators):  # the plain grid draws a path; a canvas does not
+        grid = grid._replace(path=path, canvas=False)
+    return Board(grid, legend(header, layers))
+
+
+def _path(header: Header, layers: Layers, answer: Answer) -> tuple[Pos, ...]:
+    """The cells in the order of the answer's numbers (`%! path`), when every cell on the
+    board has one; else none (a partial answer, a hint)."""
+    at = {}
+    for atom in answer.symbols:
+        if atom.name == header.path and len(atom.arguments) == 3:
+            row, col, number = (_int(to_python(arg)) for arg in atom.arguments)
+            at[number] = (row, col)
+    if len(set(at.values())) != sum(1 for _ in layers.cells()):
+        return ()
+    return tuple(at[number] for number in sorted(at))
 
 
 def clue_board(header: Header, layers: Layers, conflict: Collection[Symbol]) -> Board:
@@ -272,7 +291,8 @@ def solution_json(header: Header, layers: Layers, answer: Answer) -> dict[str, A
                               for c in range(1, layers.cols + 1)]
                              for r in range(1, layers.rows + 1)]
     if header.json_integers:  # `%! json integers`: a number as a number, null if open
-        grid = [[_integer(text) for text in row] for row in grid]
+        grid = [[None if (r, c) in layers.blocked else _integer(text)  # not on the board
+                 for c, text in enumerate(row, start=1)] for r, row in enumerate(grid, start=1)]
     out: dict[str, Any] = {"grid": grid}
     if header.json_rows and all(len(text) == 1 for row in grid for text in row):
         out["grid"] = ["".join(row) for row in grid]  # `%! json rows`: `CBA..` a row

@@ -116,9 +116,14 @@ class _Reading:
         self.options.append(rest)
 
     def _max_size(self, number: int, rest: str) -> None:
-        if not rest.isdigit() or not 0 < int(rest) <= 10**9:
-            raise self.fail(number, f"max-size {rest[:40]!r} is not a number of cells")
-        self.max_size = int(rest)
+        limit, *part = rest.split()
+        if not limit.isdigit() or not 0 < int(limit) <= 10**9:
+            raise self.fail(number, f"max-size {limit[:40]!r} is not a number of cells")
+        if len(part) > 1 or (part and not _NAME.fullmatch(part[0])):
+            raise self.fail(number, f"expected 'max-size LIMIT [PART]', a program part's "
+                            f"name after the limit, found {' '.join(part)[:40]!r}")
+        self.max_size = int(limit)
+        self.values["measure"] = part[0] if part else ""
 
     def _numbers(self, number: int, rest: str) -> None:
         span, *extra = rest.split()
@@ -165,6 +170,13 @@ class _Reading:
             raise self.fail(number, f"{rest[:40]!r} is not the name of a Tatham game "
                             "(a-z, digits and _), e.g. tatham GAME")
         self.values["tatham"] = rest
+
+    def _path(self, number: int, rest: str) -> None:
+        signature = _SIGNATURE.fullmatch(rest)
+        if signature is None or signature[2] != "3":
+            raise self.fail(number, f"path {rest[:40]!r}: expected the answer's numbers as "
+                            "NAME/3, e.g. path value/3")
+        self.values["path"] = signature[1]
 
     def _json(self, number: int, rest: str) -> None:
         if rest not in words.JSON_FORMS:
@@ -257,12 +269,16 @@ class _Reading:
                 raise self.fail(number, "'between' needs the clue's name (a-z, digits, _), "
                                 "e.g. between lt")
             symbol = meaning[1]
+        elif meaning == ["blocked", "or", "empty"]:
+            pass
         elif len(meaning) != 1:
-            raise self.fail(number, f"unexpected {meaning[1][:40]!r} after {meaning[0]!r}")
+            raise self.fail(number, f"unexpected {' '.join(meaning[1:])[:40]!r} after "
+                            f"{meaning[0]!r}" + (" (blocked or empty?)"
+                                                 if meaning[0] == "blocked" else ""))
         if token in self.tokens:
             raise self.fail(number, f"the token {token[:20]!r} is given twice (line "
                             f"{self.tokens[token].line})")
-        self.tokens[token] = Token(meaning[0], symbol, number)
+        self.tokens[token] = Token(meaning[0], symbol, number, or_empty=len(meaning) == 3)
 
     def _text(self, number: int, rest: str) -> None:
         blocks: list[Block] = []
@@ -340,9 +356,9 @@ class _Reading:
     def _generate(self, number: int, rest: str) -> None:
         parts = rest.split()
         signature = _SIGNATURE.fullmatch(parts[2]) if len(parts) >= 3 else None
-        if signature is None or parts[1] != "from" or len(parts) not in (3, 5, 7):
+        if signature is None or parts[1] != "from" or len(parts) not in (3, 5, 7, 9):
             raise self.fail(number, "expected 'generate KIND from NAME/ARITY [size RxC] "
-                            "[reach CELLS]'")
+                            "[reach CELLS] [answer SEARCH,DERIVE]'")
         size = reach = None
         extra = dict(zip(parts[3::2], parts[4::2], strict=True))
         if "size" in extra:
@@ -356,15 +372,24 @@ class _Reading:
                 raise self.fail(number, f"expected 'reach CELLS', a number of cells, found "
                                 f"{extra['reach'][:40]!r}")
             reach = int(extra["reach"])
-        if set(extra) - {"size", "reach"} or len(extra) != len(parts[3:]) // 2:
-            raise self.fail(number, f"expected 'size ROWSxCOLS' or 'reach CELLS', found "
-                            f"{' '.join(parts[3:])[:40]!r}")
+        answer = None
+        if "answer" in extra:
+            names = extra["answer"].split(",")
+            if len(names) != 2 or not all(_NAME.fullmatch(name) for name in names):
+                raise self.fail(number, f"expected 'answer SEARCH,DERIVE', two program "
+                                f"parts' names, found {extra['answer'][:40]!r}")
+            answer = (names[0], names[1])
+        if set(extra) - {"size", "reach", "answer"} or len(extra) != len(parts[3:]) // 2:
+            raise self.fail(number, f"expected 'size ROWSxCOLS', 'reach CELLS' or 'answer "
+                            f"SEARCH,DERIVE', found {' '.join(parts[3:])[:40]!r}")
         if any(made.kind == parts[0] for made in self.generates):
             raise self.fail(number, f"a second 'generate {parts[0]}' line")
         if size and any(made.size for made in self.generates):
             raise self.fail(number, "the size of a blank grid is given twice")
+        if answer and any(made.answer for made in self.generates):
+            raise self.fail(number, "the parts that draw a random answer are given twice")
         self.generates.append(Generate(parts[0], signature[1], int(signature[2]), size,
-                                       number, reach))
+                                       number, reach, answer))
 
     def header(self) -> Header:
         for key in ("genre", "summary"):
@@ -373,6 +398,15 @@ class _Reading:
                                  "starts with '%! genre NAME' and '%! summary TEXT')", 1)
         if self.numbers is not None:
             self._check_numbers(self.numbers)
+        path = self.values.get("path")
+        if path is not None and not any((show.predicate, show.arity, show.role) ==
+                                        (path, 3, "number") for show in self.shows):
+            raise self.fail(self.lines["path"], f"'path' follows {path}/3, which no "
+                            f"'show {path}/3 as number' line draws")
+        if path is not None and (any(show.role != "number" for show in self.shows)
+                                 or {"between", "points"} & set(self.inputs)):
+            raise self.fail(self.lines["path"], "'path' draws on a grid of numbers alone "
+                            "(no other 'show' line, no clues between cells or on points)")
         names = [*self.params, *(preamble.param for preamble in self.preambles)]
         for limit in self.limits:
             if limit.param not in names:
@@ -387,7 +421,8 @@ class _Reading:
             tuple(self.options), self.max_size, self.lines, self.values.get("tatham"),
             self.values.get("json") == "integers", self.values.get("grid") == "square",
             tuple(self.defaults.items()), self.numbers, tuple(self.preambles),
-            self.values.get("json") == "rows", tuple(self.limits))
+            self.values.get("json") == "rows", tuple(self.limits), self.values.get("path"),
+            self.values.get("measure") or None)
 
     def _check_numbers(self, numbers: Numbers) -> None:
         if "number" not in self.inputs:

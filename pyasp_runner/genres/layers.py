@@ -38,6 +38,7 @@ class Layers(NamedTuple):
     blocked: frozenset[Pos]
     points: dict[Pos, int]
     params: dict[str, int | tuple[int, ...]]
+    path: bool = False  # `--path`: the board draws the answer's numbers in order
 
     def cells(self) -> Iterable[Pos]:
         return ((r, c) for r in range(1, self.rows + 1) for c in range(1, self.cols + 1)
@@ -92,7 +93,8 @@ def number_range(layers: Layers, header: Header) -> tuple[int, int] | None:
 
 def _total(layers: Layers, header: Header, bound: Bound) -> int:
     """A bound's value for this grid and its parameters."""
-    values = {"rows": layers.rows, "cols": layers.cols, "cells": layers.rows * layers.cols,
+    values = {"rows": layers.rows, "cols": layers.cols,
+              "cells": layers.rows * layers.cols - len(layers.blocked),  # those on the board
               **defaults(layers, header)}
     values.update((name, value) for name, value in layers.params.items()
                   if isinstance(value, int))  # a bound names no list parameter

@@ -25,6 +25,7 @@ class Usage(NamedTuple):
     shown: frozenset[Signature]
     shows_all: bool
     show_lines: dict[Signature, int]     # where each shown predicate is shown
+    parts: frozenset[str] = frozenset()  # the program parts (`#program NAME.`) but base
 
 
 def usage(text: str, source: str) -> Usage:
@@ -33,6 +34,7 @@ def usage(text: str, source: str) -> Usage:
     occurring: set[Signature] = set()
     defined: set[Signature] = set()
     shown: dict[Signature, int] = {}
+    parts: set[str] = set()
     any_show = False
     messages: list[str] = []
 
@@ -48,6 +50,9 @@ def usage(text: str, source: str) -> Usage:
             if term is not None:
                 shown.setdefault(term, statement.location.begin.line)
             occurring.update(_atoms(statement.body))
+        elif kind == ASTType.Program:
+            if statement.name != "base":
+                parts.add(statement.name)
         elif kind == ASTType.Rule:
             heads = set(_atoms(statement.head))
             defined.update(heads)
@@ -64,7 +69,8 @@ def usage(text: str, source: str) -> Usage:
     except RuntimeError:
         raise EncodingError(source, "cannot be parsed", messages or ["syntax error"]) from None
     return Usage(frozenset(occurring), frozenset(defined),
-                 frozenset(shown) if any_show else frozenset(defined), not any_show, shown)
+                 frozenset(shown) if any_show else frozenset(defined), not any_show, shown,
+                 frozenset(parts))
 
 
 def _function(term: AST) -> Signature | None:

@@ -11,6 +11,9 @@ class Token(NamedTuple):
     meaning: str            # one of vocabulary.MEANINGS
     symbol: str | None      # the symbol's (or the between clue's) name
     line: int
+    # `blocked or empty`: blocked where the file writes its empty cells another way
+    # (Rosetta Code's Hidato: `__` empty, `.` off the board), else empty
+    or_empty: bool = False
 
 
 class Decoder(NamedTuple):
@@ -41,6 +44,8 @@ class Generate(NamedTuple):
     size: tuple[int, int] | None
     line: int
     reach: int | None = None  # `reach CELLS`: larger blank grids are beyond a minute
+    # `answer SEARCH,DERIVE`: a blank grid's random solution drawn by these program parts
+    answer: tuple[str, str] | None = None
 
 
 Bound = tuple[tuple[int, str], ...]   # terms added up: (sign, a whole number or a word)
@@ -111,6 +116,8 @@ class Header(NamedTuple):
     preambles: tuple[Preamble, ...] = ()   # parameters stated on lines before the grid
     json_rows: bool = False                # --json writes each row as one string
     limits: tuple[Limit, ...] = ()         # the values parameters may take
+    path: str | None = None                # `--path` follows this answer's numbers
+    measure: str | None = None             # `max-size LIMIT PART`: the part that counts
 
     def has(self, kind: str) -> bool:
         return kind in self.inputs

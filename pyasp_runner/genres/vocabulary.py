@@ -13,10 +13,10 @@ from ..board import SYMBOLS as SYMBOLS  # the symbols a cell may show
 
 KEYS = ("genre", "summary", "input", "token", "text", "puzzlink", "structure", "show",
         "generate", "configuration", "option", "max-size", "tatham", "json", "grid",
-        "numbers", "preamble", "limit")
+        "numbers", "preamble", "limit", "path")
 # Keys a header may give once (the others add a line's worth each time).
 SINGLE_KEYS = frozenset({"genre", "summary", "text", "configuration", "max-size",
-                         "tatham", "json", "grid", "numbers"})
+                         "tatham", "json", "grid", "numbers", "path"})
 
 
 class Kind(NamedTuple):

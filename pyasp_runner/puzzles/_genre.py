@@ -107,6 +107,8 @@ def describe(genre: Genre, printed_by: str | None = None) -> str:
     blocks = ", ".join(block.name + (" (may be left out)" if block.optional else "")
                        for block in header.text)
     tokens = "; ".join(f"{token} {read.meaning}" + (f" {read.symbol}" if read.symbol else "")
+                       + (" (where the file writes its empty cells another way, else empty)"
+                          if read.or_empty else "")
                        for token, read in header.tokens.items())
     paragraphs = [
         f"A genre: the rules of {genre.path.name} with a header that says what a puzzle "

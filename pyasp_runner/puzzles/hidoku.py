@@ -323,7 +323,8 @@ def clues_of(instance: Instance[HidokuInput], answer: Answer) -> list[Symbol]:
     return givens_of(answer, "number")
 
 
-def random_answer(instance: Instance[HidokuInput], rng: random.Random) -> Answer | None:
+def random_answer(instance: Instance[HidokuInput], rng: random.Random,
+                  deadline: float | None = None) -> Answer | None:
     """A random numbering of the board along a king's tour: Warnsdorff's rule (step to the
     free neighbour with the fewest free neighbours of its own), ties broken at random. A
     walk that gets stuck starts again from another cell; None after `TOUR_WALKS` walks.

@@ -350,11 +350,12 @@ def clues_of(instance: Instance[NonogramInput], answer: Answer) -> list[Symbol]:
             + [line_clue("row_clue", r, _runs(line)) for r, line in enumerate(grid, start=1)])
 
 
-def random_answer(instance: Instance[NonogramInput], rng: random.Random) -> Answer:
+def random_answer(instance: Instance[NonogramInput], rng: random.Random,
+                  deadline: float | None = None) -> Answer:
     """A random picture as Tatham's Pattern makes one: uniform noise, each cell replaced by
     the mean of its 3x3 neighbourhood (thick areas of black and white, some fine detail),
     black above the median. Uniform noise alone (clingo's random signs) makes pictures
-    whose clues hardly ever have one solution beyond 15x15."""
+    whose clues hardly ever have one solution beyond 15x15. Made at once: no `deadline`."""
     drawing = instance.data
     width, height = drawing.width, drawing.height
     noise = [[rng.random() for _ in range(width)] for _ in range(height)]

@@ -114,15 +114,15 @@ def generate(puzzle: str, settings: Settings = DEFAULTS, *, size: str | None = N
             making.clues_by(rules, puzzle, answer)  # clues the rules derive: these rules'
         return candidates if complete else [clue for clue in candidates if writable(clue)]
 
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     random_answer = None
     if making.random_answer is not None:
         answer_of = making.random_answer
 
         def random_answer(rng: random.Random) -> Answer | None:
-            return answer_of(blank, rng)
+            return answer_of(blank, rng, deadline)
 
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
     limits = runner.Limits(threads=settings.threads,
                            configuration=settings.configuration or spec.configuration,
                            puzzle_args=spec.clingo_options, extra_args=extra_args)

@@ -49,10 +49,33 @@ SECTIONS = {"cells": ("problem", None), "cells+between": ("problem", None),
             "top": ("clabels", 0), "bottom": ("clabels", 1),
             "left": ("rlabels", 0), "right": ("rlabels", 1)}
 _KEY = re.compile(r"([a-z]+)_?(?:\s+(.*))?")
+_BRACKETED = re.compile(r"\[\s*([A-Za-z]+)\s*\]\s*(.*)")
+# A size line before sections without `begin` (`7x7`, columns first), or a `size` value.
+_SIZE = re.compile(r"([0-9]+)\s*(?:[xX\u00d7]\s*([0-9]+))?", re.ASCII)
 
 
 def looks_like(lines: list[Line]) -> bool:
-    return bool(lines) and lines[0][1].strip().lower() == "begin"
+    """janko.at's block (`begin` first), or its sections without `begin` and `end` as
+    collections copy them: a `problem` section after a size line (`7x7`) or keys."""
+    if not lines:
+        return False
+    first = _key_line(lines[0][1])
+    if first is not None and first[0] == "begin":
+        return True
+    starts = first is not None or _SIZE.fullmatch(lines[0][1].strip()) is not None
+    return starts and any((_key_line(text) or ("",))[0] == "problem" for _, text in lines)
+
+
+def _key_line(text: str) -> tuple[str, str] | None:
+    """A line's key of a data block and its value (`size 7`, `[Problem]`), else None."""
+    key = _KEY.fullmatch(text.strip())
+    if key is None:
+        bracketed = _BRACKETED.fullmatch(text.strip())  # `[Problem]`, `[size] 7`
+        key = _KEY.fullmatch(f"{bracketed[1].lower()} {bracketed[2]}".strip()) \
+            if bracketed else None
+    if key is None or key[1] not in KEYS:
+        return None
+    return key[1], (key[2] or "").strip()
 
 
 def read(lines: list[Line], source: str, header: Header) -> Layers:
@@ -119,14 +142,17 @@ def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, l
     values: dict[str, Line] = {}
     sections: dict[str, list[Line]] = {}
     current: list[Line] | None = None
+    begun = (_key_line(lines[0][1]) or ("",))[0] == "begin"
+    if not begun and _SIZE.fullmatch(lines[0][1].strip()):
+        values["size"] = lines[0]  # the size line of sections without `begin` (`7x7`)
     for number, text in lines[1:]:
-        key = _KEY.fullmatch(text.strip())
-        if key is None or key[1] not in KEYS:
+        key = _key_line(text)
+        if key is None:
             if current is None:
                 raise InputError(source, f"{text[:40]!r} is no key of a data block", number)
             current.append((number, text))
             continue
-        name, value = key[1], (key[2] or "").strip()
+        name, value = key
         if name == "end":
             return values, sections
         if value:
@@ -135,6 +161,8 @@ def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, l
         else:
             current = sections.setdefault(name, [])
             values[name] = (number, "")
+    if not begun:  # sections copied without `begin` and `end`
+        return values, sections
     raise InputError(source, "the data block has no 'end' line", lines[-1][0])
 
 
@@ -150,7 +178,12 @@ def _size(values: dict[str, Line], source: str, begin: int) -> tuple[int, int, i
     if "rows" in values and "cols" in values:
         return values["rows"][0], number("rows"), number("cols")
     if "size" in values:
-        return values["size"][0], number("size"), number("size")
+        line, text = values["size"]
+        sized = _SIZE.fullmatch(text.strip())
+        if sized and sized[2]:  # `7x9`: 7 columns, 9 rows
+            values.update(cols=(line, sized[1]), rows=(line, sized[2]))
+            return line, number("rows"), number("cols")
+        return line, number("size"), number("size")
     raise InputError(source, "the data block gives no size ('size N', or 'rows' and 'cols')",
                      begin)
 

@@ -26,6 +26,8 @@ MIN_COMPACT_SIDE = 4
 # A row written a character per cell: nothing that separates fields.
 _COMPACT = re.compile(r"[^\s,;|\[\]+]{2,}")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+# Marks a file repeats to pad one cell (`__`, `--`, `XX`), never a row of cells.
+_PADDED = frozenset("_-?*xX")
 # Boxes drawn with `|` between cells separated by spaces: `| 5 3 . | . 7 . |`.
 _SPACED_BOX = re.compile(r"\|\s*\S+(?:\s+\S+)+\s*\|")
 
@@ -38,17 +40,33 @@ def applies(header: Header, lines: list[Line]) -> bool:
         return False
     if len(header.defaults) != len(header.params) or header.param_list:
         return False
-    if not lines or size_line_fields(lines[0][1], header):
+    if not lines:
         return False
+    sized = size_line_fields(lines[0][1], header)
+    if sized:
+        return _a_row_after_all(lines, sized, header)
     if _compact_line(lines):
         return True
-    # A first line of whole numbers alone, as many as no row below has: a size line
-    # written wrong (`2 3 1 1`), which the plain text grid's reader names.
+    # A first line of whole numbers, as many as no row below has: a size line written
+    # wrong (`2 3 1 1`), which the plain text grid's reader names. Alone, it is a row.
     first = lines[0][1].split()
-    if len(lines) == 1 and len(first) == 1:
-        return True  # a grid of one cell: a size line has two numbers or more
     return not (all(_WHOLE.fullmatch(word) for word in first)
-                and (len(lines) == 1 or len(lines[1][1].split()) != len(first)))
+                and len(lines) > 1 and len(lines[1][1].split()) != len(first))
+
+
+def _a_row_after_all(lines: list[Line], sized: list[str], header: Header) -> bool:
+    """Whether a first line that reads as a size line (`1 2`, its `sized` fields) is the
+    grid's first row: it gives no grid (no line after it; a side of 0, where `0` is a
+    cell's token), or the lines after it have as many fields as it and are more than its
+    rows or not as wide as its columns."""
+    width = len(lines[0][1].split())
+    if any(_WHOLE.fullmatch(field) and int(field) < 1 for field in sized[:2]):
+        return "0" in header.tokens
+    if len(lines) == 1:
+        return True
+    if not all(len(line.split()) == width for _, line in lines[1:]):
+        return False
+    return len(lines) - 1 > int(sized[0]) or (len(sized) > 1 and int(sized[1]) != width)
 
 
 def read(text: str, lines: list[Line], source: str, header: Header,
@@ -103,7 +121,14 @@ def _compact(fields: list[list[str]]) -> bool:
     if not all(_COMPACT.fullmatch(field) for row in fields for field in row):
         return False
     if all(len(row) == 1 for row in fields):
-        return len(fields) > 1  # one line: a square's rows (`_compact_line`), or no grid
+        # one line: a square's rows (`_compact_line`), or no grid. Fields that are each
+        # one token (a number, a run of one character) are a column where their lengths
+        # differ (`__` over `001`) or one is a run of a mark files pad a cell with (`__`
+        # over `01`): digits alone of one length are compact rows (`530070000`)
+        tokens = all(_WHOLE.fullmatch(row[0]) or len(set(row[0])) == 1 for row in fields)
+        padded = any(set(row[0]) <= _PADDED for row in fields)
+        return len(fields) > 1 and not (
+            tokens and (padded or len({len(row[0]) for row in fields}) > 1))
     return any(not _WHOLE.fullmatch(field) and len(set(field)) > 1
                for row in fields for field in row)
 

@@ -230,6 +230,9 @@ def _clue_number(token: str, source: str, number: int, what: str,
     return int(token)
 
 
+_RUNS = (("empty", None), ("blocked", None))  # the meanings a run of one token keeps
+
+
 def meaning(token: str, header: Header) -> tuple[str, str | None] | None:
     """A token's declared or default meaning (meaning, symbol), or None for a token read
     by its form (a number, a letter, sums, an arrow)."""
@@ -238,9 +241,16 @@ def meaning(token: str, header: Header) -> tuple[str, str | None] | None:
         return declared.meaning, declared.symbol
     if token in words.DEFAULT_TOKENS:
         return words.DEFAULT_TOKENS[token], None
-    if len(token) > 1 and len(set(token)) == 1 and meaning(token[0], header) == ("empty", None):
-        return "empty", None  # a run of an empty cell's token (`__`, `--`), as files pad one
+    if len(token) > 1 and len(set(token)) == 1 and meaning(token[0], header) in _RUNS:
+        return meaning(token[0], header)  # a run of the token (`__`, `XXX`), as files pad one
     return None
+
+
+def _blocked_or_empty(token: str, header: Header) -> bool:
+    """Whether the token (or the one it is a run of) is declared `blocked or empty`."""
+    declared = header.tokens.get(token) or (header.tokens.get(token[0]) if token
+                                            and len(set(token)) == 1 else None)
+    return declared is not None and declared.or_empty
 
 
 def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: str,
@@ -256,11 +266,21 @@ def read_cells(cells: dict[Pos, str], layers: Layers, header: Header, source: st
                          "clues (%! input)")
 
     span = number_range(layers, header)
-    for pos, token in cells.items():
+
+    def known_as(token: str) -> tuple[str, str | None] | None:
         known = meaning(token, header)
         if known is not None and known[0] == "empty" and span and _NUMBER.fullmatch(token) \
                 and span[0] <= int(token) <= span[1]:
-            known = None  # a number of the range (`0` of 0..8), though it marks an empty cell
+            return None  # a number of the range (`0` of 0..8), though it marks an empty cell
+        return known
+
+    written = set(cells.values())
+    either = {token for token in written if _blocked_or_empty(token, header)}
+    empty_written = any(known_as(token) == ("empty", None) for token in written - either)
+    for pos, token in cells.items():
+        known = known_as(token)
+        if token in either and not empty_written:
+            known = ("empty", None)  # `blocked or empty`, in a file with no other empty cell
         if known is not None:
             kind, symbol = known
             if kind in ("shaded", "unshaded", "unknown"):
@@ -331,7 +351,7 @@ def _read_rooms(rooms: dict[Pos, str], layers: Layers, header: Header, source: s
 def token_for(header: Header, kind: str, symbol: str | None = None) -> str | None:
     """The token the header gives `kind` (and `symbol`), else its default; None if none."""
     for token, declared in header.tokens.items():
-        if declared.meaning == kind and declared.symbol == symbol:
+        if declared.meaning == kind and declared.symbol == symbol and not declared.or_empty:
             return token
     for token, default in words.DEFAULT_TOKENS.items():
         if default == kind and token not in header.tokens:
