@@ -5,7 +5,8 @@
 For every instance under instances/ of the puzzles the original "Python vs Prolog"
 articles solved (hidoku, jodici, flower, equation, magic, checkerboard), one row:
 
-- `lp_lines`: lines of rules in asp/<puzzle>.lp (no comments, no blank lines);
+- `lp_lines`: lines of rules in asp/<puzzle>.lp (no comments, no blank lines) that
+  solving grounds: not its other program parts (`#program tour.`: for `generate` alone);
   `py_lines`: lines of search code in pyasp_runner/imperative/<puzzle>.py (no comments,
   docstrings, blank lines or the file reader);
 - `asp_s` and `imp_s`: wall time of each as a command (`solve-asp ... --json` and
@@ -67,11 +68,14 @@ COLUMNS = ("instance", "status", "lp_lines", "py_lines", "asp_s", "imp_s", "imp/
 
 
 def rule_lines(path: Path) -> int:
-    """Lines of an encoding that hold rules: `%` comments and blank lines dropped."""
+    """Lines of an encoding that hold the rules solving grounds: `%` comments, blank lines
+    and program parts other than the base dropped."""
     count = 0
     in_block = False
     for line in path.read_text(encoding="utf-8").splitlines():
         text = line.strip()
+        if text.startswith("#program") and not text.startswith("#program base"):
+            break  # what follows is another part: generate's, the size's
         if in_block:
             in_block = "*%" not in text
             continue
@@ -159,9 +163,9 @@ def puzzlekit_text(puzzle: str, path: Path) -> str | None:
     """
     text = path.read_text(encoding="utf-8")
     if puzzle == "hidoku":
-        from pyasp_runner.puzzles import hidoku
+        from pyasp_runner.puzzles import registry
 
-        instance = hidoku.parse(text, str(path))
+        instance = registry()["hidoku"].parse(text, str(path))
         board = instance.data
         if board.blocked:
             return None

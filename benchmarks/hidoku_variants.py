@@ -42,7 +42,9 @@ from bench import ROOT, machine, print_table
 sys.path.insert(0, str(ROOT / "tests"))
 from checkers.hidoku import check
 
-from pyasp_runner.puzzles.hidoku import parse
+from pyasp_runner.puzzles import registry
+
+parse = registry()["hidoku"].parse
 
 VARIANTS = {"numbers": ROOT / "asp" / "hidoku.lp",
             **{path.stem: path for path in
@@ -53,12 +55,13 @@ BOARDS = [*sorted((ROOT / "benchmarks" / "data" / "hidoku-sparse").glob("*.csv")
 
 
 def grid_of(symbols: list[clingo.Symbol], rows: int, cols: int) -> list[list[int | None]]:
-    """The numbers of an answer: its number/3 atoms, or its start/2 and succ/4 walked."""
+    """The numbers of an answer: its value/3 atoms (asp/hidoku.lp) or number/3 (a variant),
+    or its start/2 and succ/4 walked."""
     grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
     after, start = {}, None
     for symbol in symbols:
         args = [argument.number for argument in symbol.arguments]
-        if symbol.name == "number":
+        if symbol.name in ("value", "number"):
             grid[args[0] - 1][args[1] - 1] = args[2]
         elif symbol.name == "succ":
             after[tuple(args[:2])] = tuple(args[2:])
@@ -71,6 +74,14 @@ def grid_of(symbols: list[clingo.Symbol], rows: int, cols: int) -> list[list[int
     return grid
 
 
+def _as_variant_reads(symbol: clingo.Symbol, encoding: Path) -> clingo.Symbol:
+    """A fact as the encoding reads it: the gap variants were written when a clue was
+    given(R,C,V) (the genre file's number(R,C,V), which the others include)."""
+    if encoding.stem.startswith("gap-") and symbol.name == "number":
+        return clingo.Function("given", symbol.arguments)
+    return symbol
+
+
 def coverage(board: Path) -> dict:
     """The gaps between the clues of a board and the gaps that could hold each free cell."""
     instance = parse(board.read_text(), str(board))
@@ -79,7 +90,7 @@ def coverage(board: Path) -> dict:
                                                 clue.arguments[1].number))
                     for clue in instance.clues)
     ends = [(None, 0), *((cell, value) for value, cell in givens),
-            (None, instance.data.cells + 1)]
+            (None, sum(1 for _ in instance.data.cells()) + 1)]
     gaps = [(low, high, high_value - low_value) for (low, low_value), (high, high_value)
             in itertools.pairwise(ends) if high_value - low_value > 1]
     clue_cells = {cell for _, cell in givens}
@@ -111,7 +122,8 @@ def run(encoding: Path, board: Path, limit: float) -> dict:
     instance = parse(text, str(board))
     control = clingo.Control(["2", *options_of(encoding)])
     control.load(str(encoding))
-    control.add("base", [], "".join(f"{symbol}.\n" for symbol in instance.facts))
+    control.add("base", [], "".join(f"{_as_variant_reads(symbol, encoding)}.\n"
+                                    for symbol in instance.facts))
     started = time.process_time()
     control.ground([("base", [])])
     ground = time.process_time() - started

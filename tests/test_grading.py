@@ -239,7 +239,8 @@ def test_an_own_random_answer_lets_generation_go_past_the_solve_limit(capsys):
     # limit of 300,000) is not refused; an empty 24x24 to solve is. Making it takes
     # a minute: here a 20x20 is made, the 24x24 is only started.
     made = pyasp_runner.generate("hidoku", size="20x20", seed=1)
-    assert made is not None and len(made.text.strip().splitlines()) == 20
+    assert made is not None and made.text.strip().splitlines()[0] == "20 20"  # the size line
+    assert len(made.text.strip().splitlines()) == 21
     with pytest.raises(api.UserError, match="above the limit of 300,000"):
         api.solve("hidoku", "\n".join([",".join(["_"] * 24)] * 24))
     with pytest.raises(api.Stopped):

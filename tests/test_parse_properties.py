@@ -234,6 +234,12 @@ def hidoku_data(draw):
         grid.pop()
     while all(row[-1] == "X" for row in grid):
         grid = [row[:-1] for row in grid]
+    # A first row `R 2` over R rows of two (or fewer: a row missing) is the plain text
+    # grid's size line, and a column of fields of one length is compact rows (`01` over
+    # `02`: 2x2, as `530070000` is a row of nine), as every genre reads them.
+    assume(not (len(grid[0]) == 2 and grid[0][1] == 2 and isinstance(grid[0][0], int)
+                and grid[0][0] >= len(grid) - 1))
+    assume(len(grid[0]) > 1 or len(grid) == 1)
     return len(grid), len(grid[0]), tuple(v for row in grid for v in row)
 
 

@@ -83,8 +83,9 @@ def test_the_picture_is_as_wide_as_every_text_it_holds(tmp_path, capsys):
         assert left >= 0 and right <= width_of(root) - MARGIN + 0.01, element.text
     legend = [e.text or "" for e in root.iter(f"{NS}text") if e.get("class") == "legend"]
     assert len(legend) >= 2  # wrapped, not one long line
-    assert " ".join(legend) == ("bold: given by the puzzle; a small dot: not known; grey: "
-                                "not part of the board")
+    assert " ".join(legend) == ("bold: given by the puzzle; grey: not part of the board; a "
+                                "small dot: not known; Hidoku (Hidato): number the cells "
+                                "1..K so that consecutive numbers touch (king moves)")
 
 
 def test_wrapping_keeps_every_word_and_breaks_a_word_wider_than_the_line():

@@ -274,9 +274,9 @@ def test_done_when_break_the_successor_rule_fix_it_and_watch_both_searches(studi
     text = (ROOT / "instances" / instance).read_text()
     open_puzzle(browser, studio, *instance.split("/"))
     lines = (ROOT / "asp/hidoku.lp").read_text().splitlines()
-    rule = next(i for i, line in enumerate(lines, 1) if "not number(R2,C2,V+1)" in line)
+    rule = next(i for i, line in enumerate(lines, 1) if "not value(R2,C2,V+1)" in line)
     # Its mirror, the predecessor rule, in the Redundant block, implies it.
-    mirror = next(i for i, line in enumerate(lines, 1) if "not number(R2,C2,V-1)" in line)
+    mirror = next(i for i, line in enumerate(lines, 1) if "not value(R2,C2,V-1)" in line)
     # Break it: the successor rule and its mirror.
     type_at_line(browser, rule, "% ")
     type_at_line(browser, mirror, "% ")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..puzzles.hidoku import parse
+from ..puzzles import registry
 from ._common import Enough, Result, Watch
 
 Cell = tuple[int, int]
@@ -27,7 +27,7 @@ Cell = tuple[int, int]
 def read(text: str) -> list[list[int | None]]:
     """The board as rows: a given number, 0 for an empty field, None for a blocked one
     (read by the package's parser, which knows every layout the command reads)."""
-    instance = parse(text, "hidoku")
+    instance = registry()["hidoku"].parse(text, "hidoku")
     board = instance.data
     rows: list[list[int | None]] = [
         [None if (r, c) in board.blocked else 0 for c in range(1, board.cols + 1)]
@@ -140,7 +140,7 @@ class Hidoku:
 
 
 # The encoding's shown atom for a value (the studio draws a search with the board).
-SHOWN_VALUE = "number"
+SHOWN_VALUE = "value"
 
 
 def solve(text: str, limit: int = 2, watch: Watch | None = None) -> Result:

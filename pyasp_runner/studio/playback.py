@@ -309,7 +309,7 @@ def imperative_playback(puzzle: Puzzle, instance: Instance[Any], text: str, want
     if atoms_of is None:
         return None
     describe = getattr(module, "describe", None)
-    givens = tuple(sorted(str(clue) for clue in instance.clues if clue.name == "given"))
+    givens = tuple(sorted(str(clue) for clue in instance.clues))
     steps: list[Step] = []
     entries: dict[Position, Any] = {}
     counted = {"events": 0, "kept": 0, "cuts": 0, "tries": 0, "solutions": 0}

@@ -61,7 +61,7 @@ async function loadPuzzles() {
   select.add(option);
   const wanted = new URLSearchParams(location.search).get("puzzle");
   select.value = state.puzzles[wanted] || wanted === NEW_GENRE ? wanted
-    : (state.puzzles.hidoku ? "hidoku" : data.puzzles[0].name);
+    : data.puzzles[0].name;
   await choosePuzzle();
 }
 
