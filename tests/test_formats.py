@@ -269,6 +269,16 @@ def test_bad_input_of_the_grid_and_line_formats(name, text, line, words):
     assert_refused(PUZZLES[name].parse, text, line, words)
 
 
+def test_janko_sections_without_begin_read_their_first_key_too():
+    # Sections copied from janko.at without `begin`/`end`: the first line may be a key
+    # (`size 3`, `[Problem]`) rather than a size line, and is read, not skipped.
+    hidoku = PUZZLES["hidoku"]
+    plain = hidoku.parse("3 3\n1 - -\n- - -\n- - 9\n", "p")
+    for text in ("size 3\nproblem\n1 - -\n- - -\n- - 9\n",
+                 "[Problem]\n1 - -\n- - -\n- - 9\n", "3x3\n[Problem]\n1 - -\n- - -\n- - 9\n"):
+        assert hidoku.parse(text, "p").facts == plain.facts, text
+
+
 def test_hidoku_dots_are_decided_per_file():
     hidoku = PUZZLES["hidoku"]
     dots_only = hidoku.parse(". 4 .\n. 7 .\n1 . .\n", "p")

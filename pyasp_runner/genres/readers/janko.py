@@ -24,6 +24,10 @@ cell (rooms without numbers), where another section gives the puzzle. Every othe
 named with a comma (`NAME, diagonals`) is one of janko.at's variants, and refused. So is
 the diagonal variant (`NAME, diagonals`, `options diagonal`, `diagonals 1`), except by a
 genre with the parameter `diagonals`, which it then sets to 1.
+
+Keys may be bracketed and capitalised (`[begin]`, `[Problem]`, `[size] 7`). Collections
+copy the sections without `begin` and `end`, after a size line (`7x7`, columns first) or
+with no size at all: then the `problem` rows give it.
 """
 
 from __future__ import annotations
@@ -143,9 +147,12 @@ def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, l
     sections: dict[str, list[Line]] = {}
     current: list[Line] | None = None
     begun = (_key_line(lines[0][1]) or ("",))[0] == "begin"
+    start = 1  # after `begin`, or after the size line of sections without it (`7x7`)
     if not begun and _SIZE.fullmatch(lines[0][1].strip()):
-        values["size"] = lines[0]  # the size line of sections without `begin` (`7x7`)
-    for number, text in lines[1:]:
+        values["size"] = lines[0]
+    elif not begun:
+        start = 0  # a key first (`size 7`, `[Problem]`)
+    for number, text in lines[start:]:
         key = _key_line(text)
         if key is None:
             if current is None:
@@ -161,7 +168,11 @@ def _block(lines: list[Line], source: str) -> tuple[dict[str, Line], dict[str, l
         else:
             current = sections.setdefault(name, [])
             values[name] = (number, "")
-    if not begun:  # sections copied without `begin` and `end`
+    if not begun:  # sections copied without `begin` and `end`: the size may go unsaid
+        problem = sections.get("problem")
+        if problem and not ({"size", "rows"} & set(values)):
+            values["rows"] = (problem[0][0], str(len(problem)))
+            values["cols"] = (problem[0][0], str(len(problem[0][1].split())))
         return values, sections
     raise InputError(source, "the data block has no 'end' line", lines[-1][0])
 
